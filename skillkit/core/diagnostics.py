@@ -1,0 +1,51 @@
+"""The one value every check produces: a frozen, sortable Diagnostic."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.IntEnum):
+    """Ordered so that `max()` gives the worst; the value is the rank, `str()` the JSON word."""
+
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, word: str) -> Severity:
+        return cls[word.strip().upper()]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Diagnostic:
+    """One finding. Field order is the sort order: by file, then position, then rule."""
+
+    path: str
+    line: int
+    column: int
+    rule: str
+    severity: Severity
+    message: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "rule": self.rule,
+            "severity": str(self.severity),
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A 1-based line and column in a file."""
+
+    line: int = 1
+    column: int = 1

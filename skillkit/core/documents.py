@@ -1,0 +1,118 @@
+"""One file through read -> parse -> schema: what every rule and every command starts from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
+from skillkit.core.model import Document, Skill, ToolRef, freeze
+from skillkit.core.reader import read_text
+from skillkit.core.validate import schema_diagnostics
+from skillkit.core.yamlparse import ParsedYaml, parse_yaml
+
+
+@dataclass(frozen=True)
+class SkillDoc:
+    """A SKILL.md that parsed into a mapping (its fields may still break rules)."""
+
+    path: str
+    file: Path
+    split: SplitDocument
+    parsed: ParsedYaml
+
+    @property
+    def folder(self) -> Path:
+        return self.file.parent
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.parsed.data
+
+    @property
+    def body(self) -> str:
+        return self.split.body
+
+    def at(self, *path: str | int) -> tuple[int, int]:
+        """Where a value is (falls back to its parent)."""
+        return self.parsed.where(tuple(path))
+
+    def at_key(self, *path: str | int) -> tuple[int, int]:
+        """Where a key is (falls back to its value, then its parent)."""
+        return self.parsed.where(tuple(path), at_key=True)
+
+
+@dataclass(frozen=True)
+class YamlDoc:
+    """A tool, agent, scene or catalog file that parsed into a mapping."""
+
+    kind: str
+    path: str
+    file: Path
+    parsed: ParsedYaml
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.parsed.data
+
+    def at(self, *path: str | int) -> tuple[int, int]:
+        return self.parsed.where(tuple(path))
+
+    def at_key(self, *path: str | int) -> tuple[int, int]:
+        return self.parsed.where(tuple(path), at_key=True)
+
+
+def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diagnostic]]:
+    source, findings = read_text(file, display)
+    if source is None:
+        return None, findings
+    split, parsed, more = parse_frontmatter(source)
+    findings.extend(more)
+    if split is None or parsed is None or not parsed.ok or not isinstance(parsed.data, dict):
+        return None, findings
+    findings.extend(schema_diagnostics("skill", parsed, display))
+    return SkillDoc(display, file, split, parsed), findings
+
+
+def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
+    source, findings = read_text(file, display)
+    if source is None:
+        return None, findings
+    # A catalog's versions are mapping keys (`1: {...}`): there an integer key is the point.
+    parsed = parse_yaml(source.text, display, scalar_keys=(kind == "catalog"))
+    findings.extend(parsed.diagnostics)
+    if not parsed.ok:
+        return None, findings
+    if not isinstance(parsed.data, dict):
+        findings.append(Diagnostic(display, 1, 1, f"{kind}-file", Severity.ERROR,
+                                   f"a {kind} file must be a YAML mapping of fields"))
+        return None, findings
+    findings.extend(schema_diagnostics(kind, parsed, display))
+    return YamlDoc(kind, display, file, parsed), findings
+
+
+def build_skill(doc: SkillDoc) -> Skill:
+    """The model of a skill whose frontmatter passed the schema (defaults filled in)."""
+    data = doc.data
+    tools = tuple(ToolRef(t["name"], t.get("version"), *doc.at("tools", i)) for i, t in enumerate(data.get("tools", [])))
+    return Skill(
+        name=data["name"], description=data["description"], body=doc.body, path=doc.path,
+        folder=doc.folder, fields=freeze(data),
+        when=data.get("when", "picked"),
+        triggers=tuple(data.get("triggers", ())),
+        secondary_triggers=tuple(data.get("secondaryTriggers", ())),
+        trigger_logic=data.get("triggerLogic", "any"),
+        selective_logic=data.get("selectiveLogic", "andAny"),
+        case_sensitive=data.get("caseSensitive", False),
+        match_whole_words=data.get("matchWholeWords", False),
+        scan_depth=data.get("scanDepth", 2),
+        close_when_unmentioned=data.get("closeWhenUnmentioned", False),
+        version=data.get("version", 1), tools=tools,
+        examples=tuple(freeze(e) for e in data.get("examples", ())),
+    )
+
+
+def build_document(doc: YamlDoc) -> Document:
+    return Document(doc.kind, doc.path, doc.file, freeze(doc.data), dict(doc.parsed.positions))

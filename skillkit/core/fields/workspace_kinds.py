@@ -1,0 +1,90 @@
+"""Fields of the workspace's other files: tools, agents, scenes, the catalog and settings."""
+
+from __future__ import annotations
+
+from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, VERSION_SCHEMA, DocumentKind, Field
+from skillkit.core.fields.skill import SEMVER_OR_INT_KEY
+
+TOOL = DocumentKind("tool", "skillkit platform tool", "A file `tools/<name>.yaml`.", (
+    Field("name", {"type": "string", "pattern": NON_BLANK}, "The tool's action name.", "tool-file",
+          required=True),
+    Field("version", VERSION_SCHEMA, "The version this file is.", "version-format", default=1),
+    Field("description", {"type": "string"}, "What the tool does.", "tool-file"),
+    Field("modelName", {"type": "string", "pattern": NON_BLANK},
+          "The name the model sees for the tool; by default its name.", "tool-file"),
+))
+
+AGENT_TOOL_REFERENCE = {
+    "type": "object", "required": ["name"],
+    "properties": {"name": {"type": "string", "pattern": NON_BLANK}, "version": VERSION_SCHEMA,
+                   "input": {"type": "object"}, "approval": {}},
+}
+AGENT_SKILL_REFERENCE = {
+    "type": "object", "required": ["name"],
+    "properties": {"name": {"type": "string", "pattern": NON_BLANK}, "version": VERSION_SCHEMA,
+                   "preload": {"type": "boolean"}},
+}
+
+AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.yaml`.", (
+    Field("name", {"type": "string", "pattern": NON_BLANK}, "The agent's action name.", "agent-file",
+          required=True),
+    Field("handler", {"type": "string", "pattern": NON_BLANK},
+          "The handler kind. Only `agent` calls tools and may list `skills`.", "agent-file", default="agent"),
+    Field("tools", {"type": "array", "items": AGENT_TOOL_REFERENCE},
+          "The agent's own tool references, with fixed `input` and `approval` when it needs them.",
+          "agent-file", default=[]),
+    Field("skills", {"type": "array", "items": AGENT_SKILL_REFERENCE},
+          "The skills the agent may load, in order; `version` pins one, `preload: true` loads it at every turn.",
+          "agent-file", default=[]),
+))
+
+SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.yaml`.", (
+    Field("skills", {"type": "array", "items": {"type": "string", "pattern": NON_BLANK}},
+          "The linked skills' ids (folder names), in order, no duplicates.", "scene-file", default=[]),
+    Field("toolAccess", {"type": "boolean"},
+          "Narrator Tool Access: without it a picked skill cannot open.", "scene-file", default=True),
+    Field("variables", {"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}},
+          "Values that `{{name}}` macros answer with.", "scene-file", default={}),
+    Field("budget", {"type": "object", "properties": {
+        "context": {"type": "integer", "minimum": 1}, "response": {"type": "integer", "minimum": 0}}},
+          "Context size and response reserve, in tokens.", "scene-file"),
+    Field("preset", {"type": ["object", "array"]},
+          "The prompt blocks around history, with an optional skills marker and its role.", "scene-file"),
+))
+
+CATALOG_ACTION = {
+    "type": "object", "required": ["kind"],
+    "properties": {
+        "kind": {"type": "string", "pattern": NON_BLANK},
+        "state": {"enum": ["enabled", "disabled", "deleted"], "default": "enabled"},
+        "versions": {"oneOf": [
+            {"type": "array", "items": VERSION_SCHEMA},
+            {"type": "object", "propertyNames": SEMVER_OR_INT_KEY,
+             "additionalProperties": {"type": ["object", "null"]}},
+        ]},
+    },
+}
+
+CATALOG = DocumentKind("catalog", "skillkit platform catalog",
+                       "`catalog.yaml`: the versions published on the platform and each action's state.", (
+    Field("actions", {"type": "object", "additionalProperties": CATALOG_ACTION},
+          "Every published action by name: its kind, state and versions.", "catalog-file", default={}),
+))
+
+SETTINGS = DocumentKind("settings", "skillkit settings",
+                        "`skillkit.yaml` at the workspace root, or `[tool.skillkit]` in pyproject.toml.", (
+    Field("name", {"type": "string", "pattern": NAME_PATTERN}, "The pack's name.", "settings-file"),
+    Field("version", {"type": ["string", "integer"]}, "The pack's version.", "settings-file"),
+    Field("profile", {"type": "string"}, "The lint profile (see `skillkit rules --profiles`).",
+          "settings-file", default="default"),
+    Field("select", {"type": "array", "items": {"type": "string"}}, "Only these rule ids run.", "settings-file"),
+    Field("ignore", {"type": "array", "items": {"type": "string"}}, "These rule ids never run.", "settings-file"),
+    Field("strict", {"type": "boolean"}, "Warnings fail lint.", "settings-file", default=False),
+    Field("severity", {"type": "object", "additionalProperties": {"enum": ["error", "warning", "info"]}},
+          "Per-rule severity overrides.", "settings-file", default={}),
+    Field("budgets", {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+          "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block.",
+          "settings-file", default={}),
+    Field("exclude", {"type": "array", "items": {"type": "string"}},
+          "Extra patterns (gitignore syntax) left out of discovery and packs.", "settings-file", default=[]),
+), open_keys=False)

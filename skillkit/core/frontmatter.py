@@ -1,0 +1,63 @@
+"""Split a SKILL.md into its YAML frontmatter and Markdown body.
+
+The fences are whole *lines* that read `---`: a `---` inside a value, or a string split on
+"---", never closes the frontmatter (the bug that breaks naive readers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.reader import SourceText
+from skillkit.core.yamlparse import ParsedYaml, parse_yaml
+
+FENCE = "---"
+
+
+@dataclass(frozen=True, slots=True)
+class SplitDocument:
+    """`yaml_text` starts on line 2 of the file; `body_line` is the body's first line."""
+
+    yaml_text: str
+    body: str
+    body_line: int
+
+
+def _is_fence(line: str) -> bool:
+    # Trailing blanks are invisible in an editor; treating "--- " as a fence is what authors mean.
+    return line.rstrip(" \t") == FENCE
+
+
+def split(source: SourceText) -> tuple[SplitDocument | None, list[Diagnostic]]:
+    lines = source.text.split("\n")
+    if not source.text.strip():
+        return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
+                                 "the file is empty: a SKILL.md starts with `---`, YAML frontmatter, `---`")]
+    if not _is_fence(lines[0]):
+        return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
+                                 "no frontmatter: the first line of a SKILL.md must be `---`")]
+    for index in range(1, len(lines)):
+        if _is_fence(lines[index]):
+            yaml_text = "\n".join(lines[1:index])
+            body = "\n".join(lines[index + 1:])
+            return SplitDocument(yaml_text, body, index + 2), []
+    return None, [Diagnostic(source.path, 1, 1, "frontmatter-unclosed", Severity.ERROR,
+                             "the frontmatter opened on line 1 is never closed by a `---` line")]
+
+
+def parse_frontmatter(source: SourceText) -> tuple[SplitDocument | None, ParsedYaml | None, list[Diagnostic]]:
+    """Split, then parse the YAML (lines reported as lines of the whole file)."""
+    document, findings = split(source)
+    if document is None:
+        return None, None, findings
+    parsed = parse_yaml(document.yaml_text, source.path, line_offset=1)
+    findings.extend(parsed.diagnostics)
+    if parsed.ok and parsed.data is None:
+        findings.append(Diagnostic(source.path, 2, 1, "frontmatter-missing", Severity.ERROR,
+                                   "the frontmatter is empty: it needs at least `name` and `description`"))
+    elif parsed.ok and not isinstance(parsed.data, dict):
+        line, col = parsed.where(())
+        findings.append(Diagnostic(source.path, line, col, "frontmatter-missing", Severity.ERROR,
+                                   "the frontmatter must be a YAML mapping of fields (`name: ...`)"))
+    return document, parsed, findings

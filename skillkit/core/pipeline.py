@@ -1,0 +1,154 @@
+"""The shared pipeline over a set of paths: every command gets lint's diagnostics and the
+valid models from here. Returns values; never prints or exits."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
+                                     load_yaml_doc)
+from skillkit.core.errors import UsageError
+from skillkit.core.model import Document, Skill
+from skillkit.core.paths import display
+from skillkit.core.workspace import DEFAULT_EXCLUDES, Workspace, discover
+from skillkit.rules import BY_ID, PROFILES, REGISTRY
+from skillkit.rules.base import Hit, Profile, Rule, RuleContext, WorkspaceView
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Options:
+    profile: str = "default"
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    excludes: tuple[str, ...] = DEFAULT_EXCLUDES
+    settings: dict[str, object] = field(default_factory=dict)
+
+    def resolved_profile(self) -> Profile:
+        if self.profile not in PROFILES:
+            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}")
+        return PROFILES[self.profile]
+
+    def check_rule_ids(self) -> None:
+        for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
+            if rule_id not in BY_ID:
+                raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
+
+
+@dataclass(frozen=True)
+class LoadedWorkspace:
+    root: Path | None
+    skills: tuple[Skill, ...]          # skills without errors, in discovery order
+    documents: tuple[Document, ...]    # tools, agents, scenes, catalog without errors
+    failed: frozenset[str]             # display paths of files left out for their errors
+
+
+@dataclass(frozen=True)
+class Result:
+    diagnostics: tuple[Diagnostic, ...]
+    files: int
+    workspaces: tuple[LoadedWorkspace, ...]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
+
+
+class _Judge:
+    """Decides which rules run and how severe their findings are."""
+
+    def __init__(self, options: Options) -> None:
+        options.check_rule_ids()
+        self.profile = options.resolved_profile()
+        self.options = options
+        self.context = RuleContext(self.profile, options.settings)
+
+    def runs(self, rule: Rule) -> bool:
+        if not self.profile.applies(rule) or rule.id in self.options.ignore:
+            return False
+        if self.options.select is not None and rule.id not in self.options.select:
+            return False
+        return self.profile.severities.get(rule.id, rule.severity) is not None or rule.id in self.options.severity
+
+    def severity(self, rule: Rule, found: Severity | None) -> Severity:
+        if rule.id in self.options.severity:
+            return self.options.severity[rule.id]
+        override = self.profile.severities.get(rule.id)
+        return override if override is not None else (found if found is not None else rule.severity)
+
+    def stamp(self, rule: Rule, hits: Iterable[Hit]) -> list[Diagnostic]:
+        return [Diagnostic(h.path, h.line, h.column, rule.id, self.severity(rule, h.severity), h.message)
+                for h in hits]
+
+    def admit(self, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """Core-reported diagnostics, filtered and re-weighed like rule hits."""
+        out = []
+        for diag in found:
+            rule = BY_ID.get(diag.rule)
+            if rule is None or not self.runs(rule):
+                continue
+            out.append(Diagnostic(diag.path, diag.line, diag.column, diag.rule,
+                                  self.severity(rule, diag.severity), diag.message))
+        return out
+
+
+def _load(space: Workspace, judge: _Judge, tick: Callable[[], None]) -> tuple[list[Diagnostic], LoadedWorkspace]:
+    found: list[Diagnostic] = []
+    skill_docs: list[SkillDoc] = []
+    yaml_docs: list[YamlDoc] = []
+    per_file: dict[str, list[Diagnostic]] = defaultdict(list)
+    skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
+    for file in space.skills:
+        shown = display(file)
+        doc, diags = load_skill_doc(file, shown)
+        per_file[shown].extend(judge.admit(diags))
+        if doc is not None:
+            skill_docs.append(doc)
+            for rule in skill_rules:
+                per_file[shown].extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+        tick()
+    for kind, file in space.documents:
+        shown = display(file)
+        ydoc, diags = load_yaml_doc(kind, file, shown)
+        per_file[shown].extend(judge.admit(diags))
+        if ydoc is not None:
+            yaml_docs.append(ydoc)
+        tick()
+    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
+    for rule in REGISTRY:
+        if rule.scope == "workspace" and judge.runs(rule):
+            for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
+                per_file[diag.path].append(diag)
+    broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
+    for diags in per_file.values():
+        found.extend(diags)
+    skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
+    documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
+    return found, LoadedWorkspace(space.root, skills, documents, broken)
+
+
+def run(paths: list[Path], options: Options, progress: Progress | None = None) -> Result:
+    """Discover, read, parse, validate and check everything under `paths`."""
+    judge = _Judge(options)
+    spaces = discover(paths, options.excludes)
+    total = sum(len(s.skills) + len(s.documents) for s in spaces)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    diagnostics: list[Diagnostic] = []
+    loaded: list[LoadedWorkspace] = []
+    for space in spaces:
+        found, workspace = _load(space, judge, tick)
+        diagnostics.extend(found)
+        loaded.append(workspace)
+    return Result(tuple(sorted(set(diagnostics))), total, tuple(loaded))

@@ -1,0 +1,92 @@
+"""Bytes -> text, with the limits that keep a bad file from costing time or memory.
+
+A file that opens but is not usable text (too big, NUL, invalid UTF-8) is a finding, not an
+exception: lint exists to report it. A path that cannot be opened at all is an InputError.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.errors import InputError
+
+# 1 MiB is far beyond any real skill (the platform caps instructions at 65,536 chars);
+# refusing before reading keeps a 30 MB file from costing more than a stat().
+MAX_FILE_BYTES = 1024 * 1024
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A file's text with CRLF normalised to LF, so line numbers match every editor's."""
+
+    path: str
+    text: str
+    had_bom: bool
+
+
+def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
+    """1-based line and column of `offset` (columns count characters, not bytes)."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    line = data.count(newline, 0, offset) + 1  # type: ignore[arg-type]
+    start = data.rfind(newline, 0, offset) + 1  # type: ignore[arg-type]
+    head = data[start:offset]
+    if isinstance(head, bytes):
+        head_text = head.decode("utf-8", errors="replace")
+    else:
+        head_text = head
+    return line, len(head_text) + 1
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
+    """The file's bytes, or its size when over `limit` (never reading the rest)."""
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                return size
+            data = handle.read(limit + 1)
+    except IsADirectoryError as exc:
+        raise InputError("is a folder, not a file", str(path)) from exc
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
+    # A file that grew, or a special file with no size (a FIFO), is still capped.
+    return len(data) if len(data) > limit else data
+
+
+def decode(data: bytes, display_path: str, rule_prefix: str = "file") -> tuple[SourceText | None, list[Diagnostic]]:
+    """UTF-8 text from bytes: BOM accepted with a warning, NUL and bad bytes are errors."""
+    findings: list[Diagnostic] = []
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = line_col_of_offset(data, nul)
+        findings.append(Diagnostic(display_path, line, col, f"{rule_prefix}-encoding", Severity.ERROR,
+                                   "the file holds a NUL byte: it is binary, not a text file"))
+        return None, findings
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = line_col_of_offset(data, exc.start)
+        findings.append(Diagnostic(display_path, line, col, f"{rule_prefix}-encoding", Severity.ERROR,
+                                   f"invalid UTF-8 (byte 0x{data[exc.start]:02x}): save the file as UTF-8"))
+        return None, findings
+    had_bom = text.startswith(BOM)
+    if had_bom:
+        text = text[1:]
+        findings.append(Diagnostic(display_path, 1, 1, "byte-order-mark", Severity.WARNING,
+                                   "the file starts with a UTF-8 byte-order mark; some tools read it as part of the first line"))
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    return SourceText(display_path, text, had_bom), findings
+
+
+def read_text(path: Path, display_path: str, limit: int = MAX_FILE_BYTES) -> tuple[SourceText | None, list[Diagnostic]]:
+    """Read and decode one file; raises InputError only when it cannot be opened."""
+    data = read_bytes(path, limit)
+    if isinstance(data, int):
+        return None, [Diagnostic(display_path, 1, 1, "file-too-large", Severity.ERROR,
+                                 f"the file is {data:,} bytes; skillkit reads at most {limit:,}")]
+    return decode(data, display_path)

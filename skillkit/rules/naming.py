@@ -1,0 +1,66 @@
+"""Names: the folder, uniqueness in a workspace, and the words some clients reserve."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Iterable
+
+from skillkit.core.diagnostics import Severity
+from skillkit.core.documents import SkillDoc
+from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+
+XML_TAG = re.compile(r"<\s*/?\s*[A-Za-z][\w.:-]*[^<>]*>")
+
+
+def _name(doc: SkillDoc) -> str | None:
+    value = doc.data.get("name")
+    return value if isinstance(value, str) else None
+
+
+@skill_rule("name-folder", Severity.ERROR)
+def name_matches_folder(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
+    """`name` equals the name of the skill's folder.
+
+    Clients find a skill by its folder and the platform by its name; when they differ, the skill
+    is found under one name and shown under another (the Agent Skills spec requires them equal)."""
+    name = _name(doc)
+    if name and name != doc.folder.name:
+        yield Hit(doc.path, *doc.at("name"), f"name {name!r} differs from its folder {doc.folder.name!r}")
+
+
+@workspace_rule("name-unique", Severity.ERROR)
+def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
+    """Every skill in a workspace has its own name.
+
+    A scene leaves out a skill whose name another linked skill already has, and the platform
+    resolves a reference by name, so a second skill with the same name is never reached."""
+    seen: dict[str, list[SkillDoc]] = defaultdict(list)
+    for doc in view.skills:
+        name = _name(doc)
+        if name:
+            seen[name].append(doc)
+    for name, docs in seen.items():
+        for later in docs[1:]:
+            yield Hit(later.path, *later.at("name"), f"name {name!r} is already used by {docs[0].path}")
+
+
+@skill_rule("name-reserved", Severity.ERROR, world="claude-api")
+def name_reserved(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
+    """The Claude API refuses a skill whose name contains the reserved words "anthropic" or "claude"."""
+    name = _name(doc)
+    for word in ("anthropic", "claude"):
+        if name and word in name:
+            yield Hit(doc.path, *doc.at("name"), f"the Claude API reserves the word {word!r} in skill names")
+
+
+@skill_rule("xml-tags", Severity.ERROR, world="claude-api")
+def no_xml_tags(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
+    """The Claude API refuses XML tags in a skill's `name` and `description`."""
+    for key in ("name", "description"):
+        value = doc.data.get(key)
+        if isinstance(value, str) and (match := XML_TAG.search(value)):
+            yield Hit(doc.path, *doc.at(key), f"`{key}` holds an XML tag {match.group(0)!r}")
+
+
+RULES = (name_matches_folder, names_unique, name_reserved, no_xml_tags)

@@ -1,0 +1,27 @@
+"""Profiles: which worlds' rules apply, and where clients disagree with the open spec."""
+
+from __future__ import annotations
+
+from skillkit.core.diagnostics import Severity
+from skillkit.rules.base import Profile
+
+ALL_WORLDS = frozenset({"studio", "platform", "agent-skills"})
+SPEC = frozenset({"agent-skills"})
+# Keys Claude Code reads beyond the open spec (its skills/slash-commands frontmatter).
+CLAUDE_CODE_KEYS = frozenset({"argument-hint", "disable-model-invocation", "user-invocable", "model",
+                              "context", "agent", "hooks"})
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (
+    Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS),
+    Profile("studio", "The chat studio's Skill entity: activation, triggers, scenes.", frozenset({"studio"})),
+    Profile("platform", "The agent platform's skill actions: versions, tools, examples, agents.",
+            frozenset({"platform"})),
+    Profile("agent-skills", "The open Agent Skills spec, as its reference validator reads it: other keys are errors.",
+            SPEC, severities={"unknown-field": Severity.ERROR}),
+    Profile("claude-api", "The Agent Skills spec plus the Claude API's upload rules: no reserved words "
+            "(\"anthropic\", \"claude\") in names, no XML tags.", SPEC, severities={"unknown-field": Severity.ERROR}),
+    Profile("claude-code", "The Agent Skills spec plus Claude Code's own keys; a YAML list in `allowed-tools` is fine.",
+            SPEC, extra_keys=CLAUDE_CODE_KEYS, severities={"allowed-tools-list": None}),
+    Profile("codex", "The Agent Skills spec as Codex reads it: unknown keys are ignored (warning), "
+            "`metadata.short-description` is shown in its skill list.", SPEC),
+)}

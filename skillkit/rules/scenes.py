@@ -1,0 +1,31 @@
+"""A studio scene's links: every linked skill exists, once."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from skillkit.core.diagnostics import Severity
+from skillkit.rules.base import Hit, RuleContext, WorkspaceView, workspace_rule
+
+
+@workspace_rule("scene-links", Severity.ERROR, world="studio")
+def scene_links(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
+    """A scene links skills by id (the skill's folder name), in order, with no duplicates, and
+    each linked skill exists in the workspace. A turn leaves a gone or unreadable skill out."""
+    ids = {doc.folder.name for doc in view.skills}
+    for scene in view.of_kind("scene"):
+        links = scene.data.get("skills")
+        if not isinstance(links, list):
+            continue
+        seen: set[str] = set()
+        for index, skill_id in enumerate(links):
+            if not isinstance(skill_id, str):
+                continue
+            if skill_id in seen:
+                yield Hit(scene.path, *scene.at("skills", index), f"skill {skill_id!r} is linked twice")
+            elif skill_id not in ids:
+                yield Hit(scene.path, *scene.at("skills", index), f"no skill {skill_id!r} in this workspace")
+            seen.add(skill_id)
+
+
+RULES = (scene_links,)
