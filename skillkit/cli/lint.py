@@ -1,0 +1,66 @@
+"""`skillkit lint`: the thin command over the shared pipeline."""
+
+from __future__ import annotations
+
+import enum
+import io
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color, default_paths, progress_bar, split_ids
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+def lint(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Skill folders, SKILL.md files, workspace folders or "
+                                                  "workspace files. Default: the current folder."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json, sarif, github for machines.",
+                                  case_sensitive=False),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
+                                          "platform, agent-skills, claude-api, claude-code, codex."),
+    strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
+    select: Optional[list[str]] = typer.Option(None, "--select", help="Run only these rule ids (comma-separated, repeatable)."),
+    ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml "
+                                          "or pyproject.toml [tool.skillkit])."),
+    output: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the report to this file (atomically)."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Check skills and workspace files against every rule of their world.
+
+    Exit 0 when nothing is wrong, 1 on findings (a broken file included; with --strict,
+    warnings too), 2 on usage errors and paths that cannot be opened.
+
+    Examples: `skillkit lint`, `skillkit lint skills/ --format sarif -o lint.sarif`,
+    `skillkit lint --profile claude-api --select name-format,name-reserved`.
+    """
+    from skillkit.core.diagnostics import Severity
+    from skillkit.core.lint import build_options
+    from skillkit.core.pipeline import run
+    from skillkit.reporters import REPORTERS
+
+    targets = default_paths(paths)
+    options, strict_setting = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
+    tick, close = progress_bar("Linting")
+    try:
+        result = run(targets, options, progress=tick)
+    finally:
+        close()
+    stream = io.StringIO() if output else sys.stdout
+    REPORTERS[format.value](result, stream, color.flag() if not output else False)
+    if output:
+        from skillkit.core.atomic import write_atomic
+
+        write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+    failing = result.count(Severity.ERROR) or ((strict if strict is not None else strict_setting)
+                                               and result.count(Severity.WARNING))
+    raise typer.Exit(1 if failing else 0)

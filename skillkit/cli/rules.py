@@ -1,0 +1,44 @@
+"""`skillkit rules`: every lint rule with its documentation."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+
+def rules(
+    rule_id: Optional[str] = typer.Argument(None, help="Show this rule's full documentation."),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Only the rules this profile runs."),
+    as_json: bool = typer.Option(False, "--json", help="Print the registry as JSON."),
+    profiles: bool = typer.Option(False, "--profiles", help="List the profiles instead."),
+) -> None:
+    """List lint's rules: id, default severity, world and what each checks."""
+    from skillkit.core.errors import UsageError
+    from skillkit.rules import BY_ID, PROFILES, REGISTRY
+
+    if profiles:
+        for p in PROFILES.values():
+            typer.echo(f"{p.name:<14} {p.summary}")
+        return
+    if rule_id is not None:
+        if rule_id not in BY_ID:
+            raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
+        rule = BY_ID[rule_id]
+        typer.echo(f"{rule.id} ({rule.severity}, {rule.world})\n\n{rule.doc}")
+        return
+    if profile is not None and profile not in PROFILES:
+        raise UsageError(f"unknown profile {profile!r}; choose from {', '.join(PROFILES)}")
+    chosen = [r for r in REGISTRY if profile is None or PROFILES[profile].applies(r)]
+    if as_json:
+        typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
+                                "doc": r.doc} for r in chosen], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
+    for r in chosen:
+        table.add_row(r.id, str(r.severity), r.world, r.summary)
+    Console().print(table)

@@ -1,0 +1,34 @@
+"""`skillkit schema`: write or check the generated schemas, field reference and rule docs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def schema(
+    folder: Path = typer.Option(Path("schemas"), "--dir", help="Where the generated files go."),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a committed file differs."),
+) -> None:
+    """Generate the JSON Schemas (Draft 2020-12), fields.skill.md and rules.md from the registries.
+
+    With --check (as CI runs it), exit 1 and name each file that differs from what the code generates.
+    """
+    from skillkit.core.artifacts import schema_dir_files
+    from skillkit.core.atomic import write_atomic
+
+    files = schema_dir_files()
+    stale = [name for name, text in files.items()
+             if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text]
+    if check:
+        for name in stale:
+            typer.echo(f"{(folder / name).as_posix()}: differs from the registry; run `skillkit schema`", err=True)
+        if not stale:
+            typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ are up to date.")
+        raise typer.Exit(1 if stale else 0)
+    for name in stale:
+        write_atomic(folder / name, files[name])
+        typer.echo(f"wrote {(folder / name).as_posix()}")
+    if not stale:
+        typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ were already up to date.")

@@ -1,0 +1,31 @@
+"""Write files so that an interrupted run never leaves a half-written one: a temporary name
+in the same folder, flushed, then renamed into place (atomic on POSIX and Windows)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: bytes | str, mode: int | None = None) -> None:
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        elif path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

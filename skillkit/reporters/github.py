@@ -1,0 +1,26 @@
+"""`--format github`: GitHub Actions workflow commands, one per diagnostic, escaped as the
+runner expects (data: % CR LF; properties also : and ,)."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from skillkit.core.diagnostics import Severity
+from skillkit.core.pipeline import Result
+
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def report(result: Result, out: TextIO) -> None:
+    for d in result.diagnostics:
+        props = ",".join(f"{k}={escape_property(str(v))}" for k, v in (
+            ("file", d.path), ("line", d.line), ("col", d.column), ("title", f"skillkit {d.rule}")))
+        out.write(f"::{LEVEL[d.severity]} {props}::{escape_data(d.message)}\n")

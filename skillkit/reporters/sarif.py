@@ -1,0 +1,50 @@
+"""`--format sarif`: a SARIF 2.1.0 log, for code-scanning uploads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from skillkit import __version__
+from skillkit.core.diagnostics import Severity
+from skillkit.core.pipeline import Result
+from skillkit.rules import REGISTRY
+
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def as_object(result: Result) -> dict[str, Any]:
+    index = {rule.id: i for i, rule in enumerate(REGISTRY)}
+    rules = [{
+        "id": rule.id,
+        "name": "".join(part.title() for part in rule.id.split("-")),
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.doc},
+        "defaultConfiguration": {"level": LEVEL[rule.severity]},
+        "properties": {"world": rule.world},
+    } for rule in REGISTRY]
+    results = [{
+        "ruleId": d.rule,
+        "ruleIndex": index[d.rule],
+        "level": LEVEL[d.severity],
+        "message": {"text": d.message},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+            "region": {"startLine": d.line, "startColumn": d.column},
+        }}],
+    } for d in result.diagnostics if d.rule in index]
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "skillkit", "version": __version__, "semanticVersion": __version__,
+                                "rules": rules}},
+            "results": results,
+            "columnKind": "unicodeCodePoints",
+        }],
+    }
+
+
+def report(result: Result, out: TextIO) -> None:
+    out.write(json.dumps(as_object(result), indent=2, ensure_ascii=False) + "\n")
