@@ -1,0 +1,84 @@
+"""Shared test set-up: the real CLI, driven in-process, with a pinned environment.
+
+Every test runs with a fixed terminal width, no colour, a fixed SOURCE_DATE_EPOCH and the
+working folder it asks for, so golden outputs do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "fixtures"
+WORKSPACE = FIXTURES / "workspace"
+CORPUS = FIXTURES / "corpus"
+
+
+@dataclass
+class Outcome:
+    code: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture(autouse=True)
+def pinned_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+
+
+def run_cli(*args: str | os.PathLike[str], cwd: Path | None = None, stdin: str = "") -> Outcome:
+    """Run `skillkit ARGS` in this process through the real entry point (exit-code mapping included)."""
+    from skillkit.cli.app import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, old_cwd, old_stdin = sys.argv, os.getcwd(), sys.stdin
+    sys.argv = ["skillkit", *map(str, args)]
+    sys.stdin = io.StringIO(stdin)
+    code = 0
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main()
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv, sys.stdin = old_argv, old_stdin
+        os.chdir(old_cwd)
+    return Outcome(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def cli():
+    """`cli("lint", path, cwd=...)` -> Outcome(code, stdout, stderr)."""
+    return run_cli
+
+
+@pytest.fixture
+def workspace_copy(tmp_path: Path) -> Path:
+    """A writable copy of the example workspace."""
+    target = tmp_path / "workspace"
+    shutil.copytree(WORKSPACE, target)
+    return target
+
+
+def write_skill(root: Path, name: str, frontmatter: str, body: str = "Do the thing.\n") -> Path:
+    """Write `root/name/SKILL.md` from raw frontmatter text; returns the file."""
+    folder = root / name
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "SKILL.md"
+    path.write_text(f"---\n{frontmatter.strip()}\n---\n{body}", encoding="utf-8")
+    return path
