@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skillkit.core.fields import DocumentKind
-from skillkit.core.fields.base import NON_BLANK
+from skillkit.core.fields.base import NON_BLANK, VERSION_SCHEMA
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -86,8 +86,8 @@ def message(error: ValidationError, path: tuple[str | int, ...]) -> str:
             return (f"{where}: a skill's tool reference carries no `{key}`; a skill grants nothing, "
                     f"so fixed input and approval belong to the agent's own reference")
         return f"{where} is not allowed here"
-    if kind == "oneOf" and path and path[-1] == "version":
-        return f"{where} must be an integer >= 1 or a semantic version like 1.2.0 (not {value!r})"
+    if kind == "oneOf" and error.schema == VERSION_SCHEMA:
+        return f"{where} must be a version: an integer >= 1 or a semantic version like 1.2.0 (not {value!r})"
     if kind == "additionalProperties":
         extra = sorted(set(value) - set(error.schema.get("properties", {}))) if isinstance(value, dict) else []
         return f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(f'`{k}`' for k in extra)} in {where}"

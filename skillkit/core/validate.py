@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.fields import KINDS
@@ -20,11 +20,33 @@ def _leaf_errors(error: Any) -> list[Any]:
     return deeper or [error]
 
 
+def _follow(value: Any, path: Iterable[str | int]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+def _forbidden_key(error: Any, data: Any, root_schema: dict[str, Any]) -> str | None:
+    """jsonschema reports a `false` property schema at the *object*, without the key's name
+    (its path stops one level short); the key is the forbidden one holding the error's value."""
+    if error.schema is not False or not error.absolute_schema_path or error.absolute_schema_path[-1] != "properties":
+        return None
+    container = _follow(data, error.absolute_path)
+    properties = _follow(root_schema, error.absolute_schema_path)
+    if not isinstance(container, dict):
+        return None
+    forbidden = [key for key in container if properties.get(key) is False]
+    return next((key for key in forbidden if container[key] is error.instance), forbidden[0] if forbidden else None)
+
+
 def schema_diagnostics(kind_name: str, parsed: ParsedYaml, path: str) -> list[Diagnostic]:
     kind = KINDS[kind_name]
+    check = validator(kind_name)
     out: list[Diagnostic] = []
-    for error in validator(kind_name).iter_errors(parsed.data):
+    for error in check.iter_errors(parsed.data):
         for leaf in _leaf_errors(error):
+            if (key := _forbidden_key(leaf, parsed.data, check.schema)) is not None:
+                leaf.path.append(key)  # what jsonschema left out; `locate` then points at the key
             rule, where, at_key = locate(leaf, kind)
             line, column = parsed.where(where, at_key=at_key)
             out.append(Diagnostic(path, line, column, rule, Severity.ERROR, message(leaf, where)))

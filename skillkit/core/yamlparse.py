@@ -122,7 +122,8 @@ class _Builder:
         if self.scalar_keys and isinstance(key, (int, float)) and not isinstance(key, bool):
             key = str(key)
         if not isinstance(key, str):
-            shown = "a mapping" if isinstance(key, dict) else "a list" if isinstance(key, list) else repr(key)
+            shown = ("a mapping" if isinstance(key, dict) else "a list" if isinstance(key, list)
+                     else "null" if key is None else str(key).lower() if isinstance(key, bool) else repr(key))
             self.report(at, f"keys must be strings; this key is {shown} (quote it)", "yaml-key-type")
             frame.pending_key = _SKIP
             return

@@ -61,7 +61,9 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        return self.doc.strip().splitlines()[0] if self.doc.strip() else ""
+        """The first paragraph, on one line: what `skillkit rules` shows in its table."""
+        paragraph = self.doc.strip().split("\n\n", 1)[0]
+        return " ".join(paragraph.split())
 
 
 def documented(rule_id: str, severity: Severity, doc: str, world: str = "all") -> Rule:

@@ -1,0 +1,78 @@
+"""One small workspace per lint rule that makes the rule fire: the registry test runs each
+through the real CLI and compares with a golden file. A new rule needs a case here."""
+
+from __future__ import annotations
+
+SKILL = "---\n{fm}\n---\n{body}"
+
+
+def skill(name: str, fm: str, body: str = "Do the thing.\n") -> dict[str, str | bytes]:
+    return {f"skills/{name}/SKILL.md": SKILL.format(fm=fm.strip(), body=body)}
+
+
+def ok(name: str, extra: str = "", body: str = "Do the thing.\n") -> dict[str, str | bytes]:
+    return skill(name, f"name: {name}\ndescription: A skill for tests.\n{extra}", body)
+
+
+# rule id -> (files, extra CLI arguments)
+CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
+    "file-too-large": ({"skills/big/SKILL.md": b"---\nname: big\n" + b"#" * (1024 * 1024 + 1)}, []),
+    "file-encoding": ({"skills/nul/SKILL.md": b"---\nname: nul\n\x00\n---\n",
+                       "skills/latin1/SKILL.md": b"---\nname: latin1\ndescription: caf\xe9\n---\n"}, []),
+    "byte-order-mark": ({"skills/bom/SKILL.md": "\ufeff---\nname: bom\ndescription: With a BOM.\n---\nBody.\n"}, []),
+    "frontmatter-missing": ({"skills/empty/SKILL.md": "", "skills/plain/SKILL.md": "# Title\n",
+                             "skills/blank/SKILL.md": "---\n---\nBody\n"}, []),
+    "frontmatter-unclosed": ({"skills/open/SKILL.md": "---\nname: open\ndescription: never closed\n"}, []),
+    "yaml-syntax": ({**skill("syntax", "name: syntax\ndescription: [a, b"),
+                     **skill("docs", "name: docs\ndescription: x\n...\n--- !!map\na: 1")}, []),
+    "yaml-alias": (skill("alias", "name: &n alias\ndescription: *n"), []),
+    "yaml-duplicate-key": (skill("dup", "name: dup\ndescription: one\ndescription: two"), []),
+    "yaml-key-type": (skill("keys", "name: keys\ndescription: x\n1: one\nnull: none"), []),
+    "name-format": ({**skill("Upper", "name: Upper\ndescription: x"), **skill("a--b", "name: a--b\ndescription: x"),
+                     **skill("no-name", "description: x"), **skill("num", "name: 12\ndescription: x")}, []),
+    "description-format": ({**skill("blank", "name: blank\ndescription: '   '"),
+                            **skill("long", "name: long\ndescription: " + "x" * 1025),
+                            **skill("none", "name: none")}, []),
+    "trigger-fields": (ok("fields", "when: sometimes\ntriggers: sword\nscanDepth: -1\ncaseSensitive: 'yes'"), []),
+    "version-format": ({**ok("zero", "version: 0"), **ok("float", "version: 1.2"), **ok("text", "version: one")}, []),
+    "tool-reference": (ok("tools", "tools:\n  - name: t\n    approval: always\n  - version: 2"), []),
+    "examples-format": (ok("ex", "examples:\n  - situation: ''\n    resolution: r\n  - situation: s\n"
+                                 "    resolution: r\n    source: {actionId: a, sessionId: ''}"), []),
+    "config-empty": (ok("cfg", "config: {retries: 3}"), []),
+    "agent-skills-fields": (ok("spec", "compatibility: " + "c" * 501 + "\nmetadata: {a: 1}\nlicense: [MIT]"), []),
+    "tool-file": ({"tools/bad.yaml": "version: 2\nmodelName: ''\n"}, []),
+    "agent-file": ({"agents/bad.yaml": "name: bad\nskills: [summarize]\ntools:\n  - {version: 2}\n"}, []),
+    "scene-file": ({"scenes/bad.yaml": "skills: weather\ntoolAccess: maybe\nbudget: {context: 0}\n"}, []),
+    "catalog-file": ({"catalog.yaml": "actions:\n  a: {kind: skill, state: gone}\n  b: {versions: [0]}\n"}, []),
+    "name-folder": (skill("folder", "name: other\ndescription: x"), []),
+    "name-unique": ({**skill("one", "name: same\ndescription: x"), **skill("two", "name: same\ndescription: y")},
+                    ["--ignore", "name-folder"]),
+    "name-reserved": (ok("claude-helper"), ["--profile", "claude-api"]),
+    "xml-tags": (skill("tags", "name: tags\ndescription: Use <b>bold</b> moves"),
+                 ["--profile", "claude-api"]),
+    "trigger-blank": (ok("blank-trigger", "when: mentioned\ntriggers: [sword, '  ']"), []),
+    "trigger-regex": (ok("regex", "when: mentioned\ntriggers: ['/(?i)sword/', '/(a+)+$/', '/x*/', '/ok/i']"), []),
+    "triggers-unused": ({**ok("always-on", "when: always\ntriggers: [x]"),
+                         **ok("gate-only", "when: mentioned\nsecondaryTriggers: [x]"),
+                         **ok("close", "when: mentioned\ntriggers: [x]\ncloseWhenUnmentioned: true\nscanDepth: 0")}, []),
+    "unused-fields": (ok("lore", "when: mentioned\ntriggers: [x]\nfrequency: 2\nprobability: 50"), []),
+    "example-size": (ok("big-example", "examples:\n  - situation: s\n    resolution: '" + "r" * 4100 + "'"), []),
+    "body-length": (ok("long-body", "version: 1", body="x" * 65_537), []),
+    "body-blank": ({**ok("empty-body", body="\n  \n"), **ok("empty-platform", "version: 2", body="")}, []),
+    "version-kind": ({**ok("int-version", "version: 2"), **ok("semver", "version: 1.2.0")}, []),
+    "description-multiline": (skill("multi", "name: multi\ndescription: |\n  line one\n  line two"), []),
+    "unknown-field": ({**ok("unknown", "desciption: typo"), **ok("studio-key", "when: always")},
+                      ["--profile", "agent-skills"]),
+    "allowed-tools-list": (ok("tool-list", "allowed-tools: [Read, Bash]"), []),
+    "body-size": (ok("huge", body="line\n" * 501 + "word " * 20_000), []),
+    "references": ({**ok("refs", body="See [missing](docs/missing.md), [outside](../x.md), [chain](ref/a.md).\n"
+                                       "`[in code](nope.md)`\n```\n[fenced](nope.md)\n```\n[web](https://x.dev/a.md)\n"),
+                    "skills/refs/ref/a.md": "Go on to [b](b.md).\n", "skills/refs/ref/b.md": "End.\n",
+                    "x.md": "outside\n"}, []),
+    "scene-links": ({**ok("weather"), "scenes/tavern.yaml": "skills: [weather, sword, weather]\n"}, []),
+}
+
+# Rules no file can make fire, with the test that covers them instead.
+NO_FILE_CASE = {
+    "schema": "tests/lint/test_rules.py::test_schema_fallback_rule_is_registered",
+}
