@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from skillkit.core.fields import DocumentKind
@@ -38,19 +39,24 @@ def type_word(value: Any) -> str:
 
 
 def name_problem(value: str) -> str:
-    """Why a name breaks `a-z 0-9 -` with no leading, trailing or doubled hyphen."""
+    """Every way a name breaks `a-z 0-9 -` (no leading, trailing or doubled hyphen), and a fix."""
     if not value:
         return "must not be empty"
+    problems = []
     if len(value) > 64:
-        return f"is {len(value)} characters; at most 64"
+        problems.append(f"{len(value)} characters (at most 64)")
     if value != value.lower():
-        return f"{value!r} has upper-case letters; use lower case ({value.lower()!r})"
-    bad = sorted({c for c in value if not (c.isascii() and (c.isalnum() or c == "-"))})
+        problems.append("upper-case letters")
+    bad = sorted({c for c in value.lower() if not (c.isascii() and (c.isalnum() or c == "-"))})
     if bad:
-        return f"{value!r} has {', '.join(repr(c) for c in bad)}; only a-z, 0-9 and '-' are allowed"
+        problems.append(", ".join(repr(c) for c in bad))
     if value.startswith("-") or value.endswith("-"):
-        return f"{value!r} starts or ends with '-'"
-    return f"{value!r} has a doubled '-'"
+        problems.append("a leading or trailing '-'")
+    if "--" in value:
+        problems.append("a doubled '-'")
+    suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")[:64].strip("-")
+    fix = f"; try {suggestion!r}" if suggestion and suggestion != value else ""
+    return f"{value!r} has {' and '.join(problems)}: only a-z, 0-9 and single inner '-' are allowed{fix}"
 
 
 def message(error: ValidationError, path: tuple[str | int, ...]) -> str:

@@ -1,0 +1,112 @@
+"""The four formats on one broken workspace, against golden files, and their contracts."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from skillkit.rules import BY_ID
+from tests.conftest import FIXTURES
+
+BROKEN = FIXTURES / "lint" / "broken"
+UPDATE = os.environ.get("SKILLKIT_UPDATE_GOLDEN") == "1"
+SUFFIX = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
+
+
+@pytest.mark.parametrize("fmt", list(SUFFIX))
+def test_format_matches_golden(cli, fmt):
+    outcome = cli("lint", "--format", fmt, ".", cwd=BROKEN)
+    assert outcome.code == 1 and outcome.stderr == ""
+    golden = BROKEN / f"expected.{SUFFIX[fmt]}"
+    if UPDATE:
+        golden.write_text(outcome.stdout, encoding="utf-8")
+    assert outcome.stdout == golden.read_text(encoding="utf-8")
+
+
+def test_json_is_exactly_the_contract(cli):
+    report = json.loads(cli("lint", "--format", "json", ".", cwd=BROKEN).stdout)
+    assert set(report) == {"diagnostics", "summary"}
+    assert set(report["summary"]) == {"files", "errors", "warnings"}
+    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3}
+    for d in report["diagnostics"]:
+        assert set(d) == {"path", "line", "column", "rule", "severity", "message"}
+        assert d["line"] >= 1 and d["column"] >= 1 and d["severity"] in {"error", "warning", "info"}
+        assert not Path(d["path"]).is_absolute()
+
+
+def test_sarif_is_a_sarif_2_1_0_log(cli):
+    log = json.loads(cli("lint", "--format", "sarif", ".", cwd=BROKEN).stdout)
+    assert log["version"] == "2.1.0" and "sarif-schema-2.1.0" in log["$schema"]
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert run["tool"]["driver"]["name"] == "skillkit"
+    for result in run["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"] in BY_ID
+        assert result["level"] in {"error", "warning", "note"} and result["message"]["text"]
+        region = result["locations"][0]["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+
+
+def test_github_escapes_properties_and_data():
+    from skillkit.reporters.github import escape_data, escape_property
+
+    assert escape_property("a,b:c%d\ne") == "a%2Cb%3Ac%25d%0Ae"
+    assert escape_data("50%: a\r\nb") == "50%25: a%0D%0Ab"
+
+
+def test_github_lines_are_workflow_commands(cli):
+    for line in cli("lint", "--format", "github", ".", cwd=BROKEN).stdout.splitlines():
+        assert line.startswith(("::error file=", "::warning file=", "::notice file="))
+        assert "\n" not in line and line.count("::") == 2
+
+
+def test_color_always_and_never(cli, monkeypatch):
+    monkeypatch.delenv("NO_COLOR")
+    assert "\x1b[" in cli("lint", "--color", "always", ".", cwd=BROKEN).stdout
+    assert "\x1b[" not in cli("lint", "--color", "never", ".", cwd=BROKEN).stdout
+
+
+def test_output_file_is_written_whole(cli, tmp_path):
+    target = tmp_path / "out" / "lint.sarif"
+    outcome = cli("lint", "--format", "sarif", "-o", target, ".", cwd=BROKEN)
+    assert outcome.code == 1 and outcome.stdout == ""
+    assert json.loads(target.read_text())["version"] == "2.1.0"
+    assert [p.name for p in target.parent.iterdir()] == ["lint.sarif"]
+
+
+def test_strict_makes_warnings_fail(cli, tmp_path):
+    folder = tmp_path / "warn"
+    folder.mkdir()
+    (folder / "SKILL.md").write_text("---\nname: warn\ndescription: |\n  two\n  lines\n---\nBody\n")
+    assert cli("lint", tmp_path).code == 0
+    assert cli("lint", "--strict", tmp_path).code == 1
+
+
+def test_settings_from_skillkit_yaml_and_pyproject(cli, tmp_path):
+    folder = tmp_path / "skills" / "warn"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: warn\ndescription: |\n  two\n  lines\n---\nBody\n")
+    (tmp_path / "skillkit.yaml").write_text("strict: true\n")
+    assert cli("lint", ".", cwd=tmp_path).code == 1
+    (tmp_path / "skillkit.yaml").write_text("ignore: [description-multiline]\nstrict: true\n")
+    assert cli("lint", ".", cwd=tmp_path).code == 0
+    (tmp_path / "skillkit.yaml").unlink()
+    (tmp_path / "pyproject.toml").write_text("[tool.skillkit]\nstrict = true\nseverity = {description-multiline = 'error'}\n")
+    outcome = cli("lint", "--format", "json", ".", cwd=tmp_path)
+    assert outcome.code == 1 and json.loads(outcome.stdout)["diagnostics"][0]["severity"] == "error"
+
+
+def test_broken_settings_are_a_usage_error_with_position(cli, tmp_path):
+    (tmp_path / "skillkit.yaml").write_text("profile: default\nstrict: maybe\n")
+    outcome = cli("lint", ".", cwd=tmp_path)
+    assert outcome.code == 2 and "skillkit.yaml:2:9" in outcome.stderr
+
+
+def test_select_and_ignore(cli):
+    only = json.loads(cli("lint", "-f", "json", "--select", "name-format,trigger-blank", ".", cwd=BROKEN).stdout)
+    assert {d["rule"] for d in only["diagnostics"]} == {"name-format", "trigger-blank"}
+    rest = json.loads(cli("lint", "-f", "json", "--ignore", "name-format", "--ignore", "name-folder", ".", cwd=BROKEN).stdout)
+    assert not {d["rule"] for d in rest["diagnostics"]} & {"name-format", "name-folder"}
