@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
+from typer.exceptions import TyperException
 
 from skillkit import __version__
 from skillkit.cli.lint import lint
+from skillkit.cli.pack import pack, unpack, verify
+from skillkit.cli.resolve import resolve
 from skillkit.cli.rules import rules
 from skillkit.cli.schema import schema
 
@@ -44,6 +46,10 @@ def root(
 
 
 app.command()(lint)
+app.command()(pack)
+app.command()(verify)
+app.command()(unpack)
+app.command()(resolve)
 app.command()(rules)
 app.command()(schema)
 
@@ -55,12 +61,12 @@ def main() -> None:
     _DEBUG["on"] = "--debug" in sys.argv[1:]
     try:
         code = app(prog_name="skillkit", standalone_mode=False)
-    except click.exceptions.Exit as exc:  # typer.Exit
+    except typer.Exit as exc:
         code = exc.exit_code
-    except click.ClickException as exc:  # bad options and arguments
-        exc.show()
+    except TyperException as exc:  # bad options and arguments (typer's vendored click errors)
+        exc.show()  # type: ignore[attr-defined]
         code = 2
-    except click.exceptions.Abort:
+    except typer.Abort:
         sys.stderr.write("skillkit: aborted\n")
         code = 130
     except SkillkitError as exc:

@@ -13,7 +13,7 @@ from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_sk
                                      load_yaml_doc)
 from skillkit.core.errors import UsageError
 from skillkit.core.model import Document, Skill
-from skillkit.core.paths import display
+from skillkit.core.paths import current_base, display
 from skillkit.core.workspace import DEFAULT_EXCLUDES, Workspace, discover
 from skillkit.rules import BY_ID, PROFILES, REGISTRY
 from skillkit.rules.base import Hit, Profile, Rule, RuleContext, WorkspaceView
@@ -102,9 +102,10 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[], None]) -> tuple[li
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
+    base = current_base()
     skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
     for file in space.skills:
-        shown = display(file)
+        shown = display(file, base)
         doc, diags = load_skill_doc(file, shown)
         per_file[shown].extend(judge.admit(diags))
         if doc is not None:
@@ -113,7 +114,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[], None]) -> tuple[li
                 per_file[shown].extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
         tick()
     for kind, file in space.documents:
-        shown = display(file)
+        shown = display(file, base)
         ydoc, diags = load_yaml_doc(kind, file, shown)
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:

@@ -42,7 +42,10 @@ def excluded(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(name, p) for p in patterns)
 
 
-def is_root(folder: Path) -> bool:
+def is_root(folder: Path, names: set[str] | None = None) -> bool:
+    """`names`: the folder's entries when the caller has listed them already (saves 7 stats)."""
+    if names is not None:
+        return not names.isdisjoint(ROOT_MARKERS)
     return any((folder / marker).exists() for marker in ROOT_MARKERS)
 
 
@@ -77,7 +80,7 @@ def _walk(top: Path, excludes: tuple[str, ...]) -> list[Workspace]:
         folder = Path(folder_text)
         dirs[:] = sorted(d for d in dirs if not excluded(d, excludes))
         parent_root = owner.get(folder.parent) if folder != top else None
-        root = folder if is_root(folder) else parent_root
+        root = folder if is_root(folder, {*dirs, *files}) else parent_root
         owner[folder] = root
         if root == folder:
             spaces.setdefault(root, Workspace(root)).documents.extend(_root_documents(folder))

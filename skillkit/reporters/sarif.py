@@ -15,7 +15,10 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 
 
 def as_object(result: Result) -> dict[str, Any]:
-    index = {rule.id: i for i, rule in enumerate(REGISTRY)}
+    # Only the rules that produced results: the log describes this run, and stays small.
+    used = {d.rule for d in result.diagnostics}
+    chosen = [rule for rule in REGISTRY if rule.id in used]
+    index = {rule.id: i for i, rule in enumerate(chosen)}
     rules = [{
         "id": rule.id,
         "name": "".join(part.title() for part in rule.id.split("-")),
@@ -23,7 +26,7 @@ def as_object(result: Result) -> dict[str, Any]:
         "fullDescription": {"text": rule.doc},
         "defaultConfiguration": {"level": LEVEL[rule.severity]},
         "properties": {"world": rule.world},
-    } for rule in REGISTRY]
+    } for rule in chosen]
     results = [{
         "ruleId": d.rule,
         "ruleIndex": index[d.rule],
