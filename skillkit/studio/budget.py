@@ -42,6 +42,7 @@ class Budget:
     used: dict[str, int]               # tokens by label, in prompt order ("Skills", "History", ...)
     kept: tuple[PromptMessage, ...]    # the history that fits, oldest first
     dropped: int                       # history messages that gave way
+    counts: tuple[int, ...] = ()       # tokens of each message of the prompt, in order
 
     @property
     def total(self) -> int:
@@ -89,23 +90,29 @@ def fit(*, before: Sequence[PromptMessage], history: Sequence[PromptMessage], af
     `history` of the message being answered (it and everything after it are always kept); None
     when the turn answers nothing. `extra` are fixed costs outside the messages (the tools)."""
     used: dict[str, int] = {}
-    fixed_total = sum(_fixed_tokens(m, counter, used) for m in before)
+    head = [_fixed_tokens(m, counter, used) for m in before]
     used["History"] = 0
-    fixed_total += sum(_fixed_tokens(m, counter, used) for m in after)
+    tail = [_fixed_tokens(m, counter, used) for m in after]
+    fixed_total = sum(head) + sum(tail)
     for label, tokens in (extra or {}).items():
         _add(used, label, tokens)
         fixed_total += tokens
     start = len(history) if must_keep_from is None else max(0, min(must_keep_from, len(history)))
-    spent = fixed_total + sum(counter.count(m.content) for m in history[start:])
+    kept_counts = [counter.count(m.content) for m in history[start:]]
+    spent = fixed_total + sum(kept_counts)
     room = limits.context - limits.response
     first_kept = start
+    older: list[int] = []
     for position in range(start - 1, -1, -1):
         tokens = counter.count(history[position].content)
         if spent + tokens > room:
             break  # history stays contiguous: an older message never jumps a gap
         spent += tokens
+        older.append(tokens)
         first_kept = position
     used["History"] = spent - fixed_total
     if not history:
         del used["History"]
-    return Budget(limits.context, limits.response, counter.name, used, tuple(history[first_kept:]), first_kept)
+    counts = (*head, *reversed(older), *kept_counts, *tail)
+    return Budget(limits.context, limits.response, counter.name, used, tuple(history[first_kept:]), first_kept,
+                  counts)

@@ -65,9 +65,13 @@ def _exact(name: str) -> Callable[[], Callable[[str], int]]:
     return build
 
 
-@cache
 def get_counter(name: str = DEFAULT_TOKENIZER) -> TokenCounter:
     """The counter called `name`; one per process (the encoding is built once, lazily)."""
+    return _counter(name)
+
+
+@cache
+def _counter(name: str) -> TokenCounter:
     if name == "estimate":
         return TokenCounter("estimate", False, lambda: estimate_tokens)
     if name not in SPECS:

@@ -1,0 +1,123 @@
+"""`skillkit render` text output (Rich): the Skills block, where it stands, and a tokens sheet."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from skillkit.agentskills.budgets import ClientListing
+from skillkit.reporters.text import console_for
+from skillkit.studio.assembly import PromptMessage
+from skillkit.studio.render import Rendering
+
+BAR_WIDTH = 40
+STYLES = {"Skills": "bold magenta", "History": "cyan", "Response": "dim", "Free": "green", "Tools": "yellow"}
+
+
+def _bar(tokens: int, context: int) -> str:
+    if tokens <= 0 or context <= 0:
+        return ""
+    cells = tokens * BAR_WIDTH / context
+    return "█" * int(cells) + ("▏" if cells - int(cells) > 0 or int(cells) == 0 else "")
+
+
+def _heading(rendering: Rendering) -> Text:
+    turn = rendering.turn
+    which = "the next reply" if rendering.next_reply else "a reply in the transcript"
+    answering = "nothing" if turn.answering is None else f"message {turn.answering}"
+    return Text(f"Turn {turn.number} ({which}), answering {answering}", style="bold")
+
+
+def _prompt_outline(console: Console, messages: Sequence[PromptMessage], counts: Sequence[int]) -> None:
+    console.print(Text("Prompt", style="bold"))
+    position = 0
+    while position < len(messages):
+        message = messages[position]
+        end = position
+        if message.label == "History":
+            while end + 1 < len(messages) and messages[end + 1].label == "History":
+                end += 1
+        number = f"{position + 1}" if end == position else f"{position + 1}-{end + 1}"
+        role = message.role if end == position else "mixed" if len({m.role for m in messages[position:end + 1]}) > 1 \
+            else message.role
+        tokens = sum(counts[position:end + 1])
+        line = Text(f"  {number:>11}  {role:<9}  ")
+        line.append(f"{message.label:<12}", style=STYLES.get(message.label, ""))
+        line.append(f"{tokens:>8,}")
+        if end > position:
+            line.append(f"  ({end - position + 1:,} messages)", style="dim")
+        if message.label == "Skills" and message.content.startswith("### Skills"):
+            line.append("  ◀ the Skills block", style="bold magenta")
+        console.print(line)
+        position = end + 1
+
+
+def _sheet(console: Console, rendering: Rendering) -> None:
+    budget = rendering.budget
+    console.print(Text(f"Tokens ({budget.tokenizer}), context {budget.context:,}", style="bold"))
+    rows = [(label, tokens) for label, tokens in budget.used.items()] + [("Response", budget.response),
+                                                                           ("Free", budget.free)]
+    for label, tokens in rows:
+        line = Text(f"  {label:<12}{tokens:>8,}  ")
+        line.append(_bar(tokens, budget.context), style=STYLES.get(label, "blue"))
+        console.print(line)
+    console.print(Text(f"History: {len(budget.kept):,} kept, {budget.dropped:,} gave way."))
+    if budget.over:
+        console.print(Text(f"Over the context by {budget.over:,} tokens: the fixed blocks and the message being "
+                           "answered are never dropped.", style="bold red"))
+
+
+def _listings(console: Console, listings: Sequence[ClientListing]) -> None:
+    for listing in listings:
+        line = Text(f"{listing.client} listing: ")
+        amount = f"{listing.used:,} of {listing.limit:,} {listing.unit} ({listing.basis})"
+        if listing.fits:
+            line.append(f"fits, {amount}", style="green")
+        else:
+            line.append(amount, style="yellow")
+            for what, names in (("shortened", [f"{s.name} ({s.kept:,}/{s.of:,} chars)" for s in listing.shortened]),
+                                ("without a description", list(listing.without_description)),
+                                ("left out", list(listing.left_out))):
+                if names:
+                    line.append(f"; {what}: {', '.join(names)}")
+        console.print(line)
+
+
+def _tools(console: Console, rendering: Rendering) -> None:
+    if not rendering.tools:
+        console.print(Text("Tools: none (tool access is off, or the scene links no picked skill).", style="bold"))
+        return
+    console.print(Text("Tools the scene gives the model", style="bold"))
+    console.print(Text(json.dumps(list(rendering.tools), indent=2, ensure_ascii=False)))
+    for name, answer in rendering.open_answers.items():
+        console.print(Text(f"open_skill({name!r}) answers:", style="bold"))
+        console.print(Text(answer or "(blank)"))
+
+
+def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: bool, out: TextIO,
+           color: bool | None) -> None:
+    console = console_for(out, color)
+    console.print(_heading(rendering))
+    block = rendering.skills_block
+    if block is None:
+        console.print(Text("No Skills block: no skill is on this turn (or every one renders blank).", style="yellow"))
+    else:
+        at = next(i for i, m in enumerate(rendering.messages) if m.label == "Skills" and m.content == block)
+        role = rendering.messages[at].role
+        console.print(Text(f"Skills block: {role} message {at + 1} of {len(rendering.messages)}, "
+                           f"{rendering.assembly.placement}; on: {', '.join(rendering.assembly.in_block)}"))
+        console.print(Text(block), style="magenta")
+    if rendering.assembly.in_cards:
+        console.print(Text(f"Placed by preset skill cards: {', '.join(rendering.assembly.in_cards)}"))
+    console.print()
+    _prompt_outline(console, rendering.messages, rendering.budget.counts)
+    console.print()
+    _sheet(console, rendering)
+    console.print()
+    _listings(console, listings)
+    if with_tools:
+        console.print()
+        _tools(console, rendering)
