@@ -13,6 +13,7 @@ from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_sk
                                      load_yaml_doc)
 from skillkit.core.errors import UsageError
 from skillkit.core.model import Document, Skill
+from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
 from skillkit.core.workspace import DEFAULT_EXCLUDES, Workspace, discover
 from skillkit.rules import BY_ID, PROFILES, REGISTRY
@@ -97,29 +98,42 @@ class _Judge:
         return out
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[], None]) -> tuple[list[Diagnostic], LoadedWorkspace]:
+def check_skill_files(files: list[Path], base: str, options: Options) -> list[tuple[str, SkillDoc | None, list[Diagnostic]]]:
+    """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
+    self-contained (it builds its own judge) so that worker processes can run it too."""
+    judge = _Judge(options)
+    skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
+    out = []
+    for file in files:
+        shown = display(file, base)
+        doc, diags = load_skill_doc(file, shown)
+        found = judge.admit(diags)
+        if doc is not None:
+            for rule in skill_rules:
+                found.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+        out.append((shown, doc, found))
+    return out
+
+
+def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
-    skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
-    for file in space.skills:
-        shown = display(file, base)
-        doc, diags = load_skill_doc(file, shown)
-        per_file[shown].extend(judge.admit(diags))
-        if doc is not None:
-            skill_docs.append(doc)
-            for rule in skill_rules:
-                per_file[shown].extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
-        tick()
+    for batch in map_batches(check_skill_files, space.skills, base, judge.options):
+        for shown, doc, diags in batch:
+            per_file[shown].extend(diags)
+            if doc is not None:
+                skill_docs.append(doc)
+        tick(len(batch))
     for kind, file in space.documents:
         shown = display(file, base)
         ydoc, diags = load_yaml_doc(kind, file, shown)
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:
             yaml_docs.append(ydoc)
-        tick()
+        tick(1)
     view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
     for rule in REGISTRY:
         if rule.scope == "workspace" and judge.runs(rule):
@@ -140,9 +154,9 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None) -
     total = sum(len(s.skills) + len(s.documents) for s in spaces)
     done = 0
 
-    def tick() -> None:
+    def tick(count: int) -> None:
         nonlocal done
-        done += 1
+        done += count
         if progress is not None:
             progress(done, total)
 

@@ -74,10 +74,17 @@ def _mark(event: yaml.Event, line_offset: int) -> tuple[int, int]:
     return mark.line + 1 + line_offset, mark.column + 1
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _scalar_value(event: ScalarEvent) -> Any:
     tag = event.tag
     if tag is None or tag == "!":
+        if event.style:  # quoted, literal or folded: always a string, nothing to resolve
+            return event.value
         tag = _SCALARS.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _STR_TAG:  # the common case: skip the constructor machinery
+            return event.value
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     return _SCALARS.construct_object(node, deep=True)
 
