@@ -1,0 +1,1 @@
+"""Trigger matching: JavaScript regex triggers translated for the `regex` module (jsregex)."""
