@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
+from skillkit.rules import budget
 from skillkit.rules.base import Rule
 from skillkit.rules.profiles import PROFILES
 
@@ -13,6 +14,7 @@ REGISTRY: tuple[Rule, ...] = (
     *platform.RULES,
     *agent_skills.RULES,
     *scenes.RULES,
+    *budget.RULES,
 )
 BY_ID: dict[str, Rule] = {rule.id: rule for rule in REGISTRY}
 assert len(BY_ID) == len(REGISTRY), "rule ids must be unique"

@@ -70,6 +70,15 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                     "skills/refs/ref/a.md": "Go on to [b](b.md).\n", "skills/refs/ref/b.md": "End.\n",
                     "x.md": "outside\n"}, []),
     "scene-links": ({**ok("weather"), "scenes/tavern.yaml": "skills: [weather, sword, weather]\n"}, []),
+    "skill-budget": ({"skillkit.yaml": "budgets: {skill: 5}\n",
+                      **ok("wordy", body="One two three four five six seven eight nine ten.\n")}, []),
+    "skills-block-budget": ({"skillkit.yaml": "budgets: {skillsBlock: 5}\n", **ok("always-on", "when: always"),
+                             "scenes/s.yaml": "skills: [always-on]\n"}, []),
+    "macro-unanswered": ({**ok("hello", "when: always", body="Hi {{user}}, I am {{char}}.\n"),
+                          "scenes/s.yaml": "skills: [hello]\nvariables: {user: Ann}\npreset: [{content: '{{mood}}'}]\n"},
+                         []),
+    "preset-slots": ({"scenes/s.yaml": "preset:\n  cards:\n    - {content: a, slot: main}\n    - {include: p}\n"
+                                       "    - {skill: gone}\n  parts:\n    p:\n      - {content: b, slot: main}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.

@@ -38,6 +38,27 @@ AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.
           "agent-file", default=[]),
 ))
 
+PRESET_CARD = {
+    "type": "object",
+    "properties": {
+        "content": {"type": "string"},
+        "skill": {"type": "string", "pattern": NON_BLANK},
+        "marker": {"enum": ["skills", "history", "trackers", "storyboards"]},
+        "include": {"type": "string", "pattern": NON_BLANK},
+        "role": {"enum": ["system", "user", "assistant"]},
+        "slot": {"type": "string", "pattern": NON_BLANK},
+        "join": {"type": "boolean"},
+    },
+    "additionalProperties": False,
+}
+PRESET = {"oneOf": [
+    {"type": "array", "items": PRESET_CARD},
+    {"type": "object", "properties": {
+        "cards": {"type": "array", "items": PRESET_CARD},
+        "parts": {"type": "object", "additionalProperties": {"type": "array", "items": PRESET_CARD}}},
+     "additionalProperties": False},
+]}
+
 SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.yaml`.", (
     Field("skills", {"type": "array", "items": {"type": "string", "pattern": NON_BLANK}},
           "The linked skills' ids (folder names), in order, no duplicates.", "scene-file", default=[]),
@@ -48,8 +69,20 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
     Field("budget", {"type": "object", "properties": {
         "context": {"type": "integer", "minimum": 1}, "response": {"type": "integer", "minimum": 0}}},
           "Context size and response reserve, in tokens.", "scene-file"),
-    Field("preset", {"type": ["object", "array"]},
-          "The prompt blocks around history, with an optional skills marker and its role.", "scene-file"),
+    Field("preset", PRESET,
+          "The prompt cards around history, in order: a list of cards, or `{cards: [...], parts: {NAME: [cards]}}` "
+          "whose `{include: NAME}` cards bring in a part. A card is one of: a prompt card `{content, role?, slot?, "
+          "join?}` (its macros render); a skill card `{skill: ID, role?, slot?, join?}` (that skill's rendered text "
+          "at this named position while it is on, instead of in the Skills block); a marker `{marker: skills | "
+          "history | trackers | storyboards, role?, content?}` (the Skills block stands at `skills` with its role, "
+          "history at `history`, and `trackers` / `storyboards` stand in for those features' blocks with "
+          "`content`); or `{include: NAME}`. `role` is `system` (default), `user` or `assistant`; `join: true` "
+          "joins a card to the message before it when their roles match.", "scene-file",
+          world="studio",
+          rules="A named slot (a `slot`, or a marker) stands once: a repeat, through an include or not, is refused "
+                "(`preset-slots`). Without a `skills` marker the block is a system message after the leading system "
+                "messages and the trackers' and storyboards' blocks; without a `history` marker, history follows "
+                "every card."),
 ))
 
 CATALOG_ACTION = {
@@ -82,9 +115,13 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("strict", {"type": "boolean"}, "Warnings fail lint.", "settings-file", default=False),
     Field("severity", {"type": "object", "additionalProperties": {"enum": ["error", "warning", "info"]}},
           "Per-rule severity overrides.", "settings-file", default={}),
-    Field("budgets", {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
-          "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block.",
-          "settings-file", default={}),
+    Field("budgets", {"type": "object", "properties": {
+        "skill": {"type": "integer", "minimum": 1}, "skillsBlock": {"type": "integer", "minimum": 1},
+        "tokenizer": {"enum": ["o200k_base", "cl100k_base", "estimate"]}}, "additionalProperties": False},
+          "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block, counted with "
+          "`tokenizer` (default `o200k_base`).",
+          "settings-file", default={},
+          rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", "settings-file", default=[]),
 ), open_keys=False)
