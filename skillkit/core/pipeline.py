@@ -91,7 +91,10 @@ class _Judge:
         out = []
         for diag in found:
             rule = BY_ID.get(diag.rule)
-            if rule is None or not self.runs(rule):
+            if rule is None:  # a core finding no rule documents yet: never drop it silently
+                out.append(diag)
+                continue
+            if not self.runs(rule):
                 continue
             out.append(Diagnostic(diag.path, diag.line, diag.column, diag.rule,
                                   self.severity(rule, diag.severity), diag.message))
@@ -140,8 +143,13 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
-    for diags in per_file.values():
-        found.extend(diags)
+    if space.only is None:
+        for diags in per_file.values():
+            found.extend(diags)
+    else:  # files named inside a workspace: the rest was read for context only
+        named = {display(p, base) for p in space.skills + [d for _, d in space.documents] if space.reports(p)}
+        for shown in named:
+            found.extend(per_file.get(shown, ()))
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
     return found, LoadedWorkspace(space.root, skills, documents, broken)
@@ -152,6 +160,7 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None) -
     judge = _Judge(options)
     spaces = discover(paths, options.excludes)
     total = sum(len(s.skills) + len(s.documents) for s in spaces)
+    reported = sum(1 for s in spaces for p in s.skills + [d for _, d in s.documents] if s.reports(p))
     done = 0
 
     def tick(count: int) -> None:
@@ -166,4 +175,4 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None) -
         found, workspace = _load(space, judge, tick)
         diagnostics.extend(found)
         loaded.append(workspace)
-    return Result(tuple(sorted(set(diagnostics))), total, tuple(loaded))
+    return Result(tuple(sorted(set(diagnostics))), reported, tuple(loaded))

@@ -30,6 +30,12 @@ class Workspace:
     root: Path | None
     skills: list[Path] = field(default_factory=list)
     documents: list[tuple[str, Path]] = field(default_factory=list)  # (kind, path)
+    # Files inside a root that were named on the command line (as pre-commit names them): the
+    # whole workspace is read for context, findings are reported for these alone. None: all.
+    only: set[Path] | None = None
+
+    def reports(self, path: Path) -> bool:
+        return self.only is None or path.resolve() in self.only
 
     @property
     def settings(self) -> Path | None:
@@ -90,25 +96,63 @@ def _walk(top: Path, excludes: tuple[str, ...]) -> list[Workspace]:
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
 
 
+def enclosing_root(path: Path) -> Path | None:
+    """The nearest workspace root at or above `path`, not leaving the repository (`.git`)."""
+    start = path.resolve()
+    folder = start if start.is_dir() else start.parent
+    for candidate in (folder, *folder.parents):
+        if is_root(candidate):
+            return candidate
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def _walk_root(root: Path, excludes: tuple[str, ...]) -> Workspace:
+    found = [w for w in _walk(root, excludes) if w.root == root]
+    return found[0] if found else Workspace(root)
+
+
 def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES) -> list[Workspace]:
-    """Workspaces under the given folders and files. Raises InputError for a path that does
-    not exist or a file skillkit does not know how to read."""
+    """Workspaces under the given folders and files. A file or folder inside a workspace brings
+    its whole workspace in as context (cross-file rules need it) with findings limited to what
+    was named. Raises InputError for a path that does not exist or a file of no known kind."""
     spaces: list[Workspace] = []
+    within: dict[Path, Workspace] = {}
     loose = Workspace(None)
+
+    def inside(root: Path, named: set[Path] | None) -> None:
+        space = within.get(root)
+        if space is None:
+            space = within[root] = _walk_root(root, excludes)
+            space.only = set()
+        if space.only is not None:
+            space.only = None if named is None else space.only | named
+
     for path in paths:
-        if path.is_dir():
-            spaces.extend(_walk(path, excludes))
-            continue
         if not path.exists() and not path.is_symlink():
             raise InputError("no such file or folder", str(path))
+        if path.is_dir():
+            root = enclosing_root(path)
+            if root is None or root == path.resolve():
+                spaces.extend(_walk(path, excludes))
+            else:
+                inside(root, {p.resolve() for w in _walk(path, excludes) for p in w.skills + [d for _, d in w.documents]})
+            continue
         kind = classify(path)
         if kind is None:
             raise InputError("not a skillkit file (SKILL.md, skillkit.yaml, catalog.yaml, "
                              "or a YAML file under tools/, agents/ or scenes/)", str(path))
-        if kind == "skill":
+        if kind == "settings":
+            continue
+        root = enclosing_root(path)
+        if root is not None:
+            inside(root, {path.resolve()})
+        elif kind == "skill":
             loose.skills.append(path)
-        elif kind != "settings":
+        else:
             loose.documents.append((kind, path))
+    spaces.extend(within.values())
     if loose.skills or loose.documents:
         spaces.append(loose)
     return spaces

@@ -41,8 +41,11 @@ def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
         if name:
             seen[name].append(doc)
     for name, docs in seen.items():
-        for later in docs[1:]:
-            yield Hit(later.path, *later.at("name"), f"name {name!r} is already used by {docs[0].path}")
+        if len(docs) < 2:
+            continue
+        for doc in docs:  # every holder is told: pre-commit may name any one of them alone
+            others = ", ".join(d.path for d in docs if d is not doc)
+            yield Hit(doc.path, *doc.at("name"), f"name {name!r} is also used by {others}")
 
 
 @skill_rule("name-reserved", Severity.ERROR, world="claude-api")

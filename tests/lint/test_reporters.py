@@ -110,3 +110,18 @@ def test_select_and_ignore(cli):
     assert {d["rule"] for d in only["diagnostics"]} == {"name-format", "trigger-blank"}
     rest = json.loads(cli("lint", "-f", "json", "--ignore", "name-format", "--ignore", "name-folder", ".", cwd=BROKEN).stdout)
     assert not {d["rule"] for d in rest["diagnostics"]} & {"name-format", "name-folder"}
+
+
+def test_a_file_named_inside_a_workspace_is_checked_in_its_context(cli, workspace_copy):
+    """pre-commit names single files: cross-file rules still see the whole workspace, and only
+    the named files are reported."""
+    other = workspace_copy / "skills" / "copy"
+    other.mkdir()
+    (other / "SKILL.md").write_text("---\nname: weather\ndescription: A second weather.\n---\nBody\n")
+    named = cli("lint", "-f", "json", "skills/copy/SKILL.md", cwd=workspace_copy)
+    report = json.loads(named.stdout)
+    assert report["summary"]["files"] == 1
+    assert {d["rule"] for d in report["diagnostics"]} == {"name-folder", "name-unique"}
+    assert {d["path"] for d in report["diagnostics"]} == {"skills/copy/SKILL.md"}
+    untouched = json.loads(cli("lint", "-f", "json", "skills/sword/SKILL.md", cwd=workspace_copy).stdout)
+    assert untouched["diagnostics"] == [] and untouched["summary"]["files"] == 1
