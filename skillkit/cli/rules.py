@@ -37,8 +37,10 @@ def rules(
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
-    for r in chosen:
-        table.add_row(r.id, str(r.severity), r.world, r.summary)
+    for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
+        table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
     Console().print(table)
+    typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")

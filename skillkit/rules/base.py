@@ -61,9 +61,10 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        """The first paragraph, on one line: what `skillkit rules` shows in its table."""
-        paragraph = self.doc.strip().split("\n\n", 1)[0]
-        return " ".join(paragraph.split())
+        """The first sentence, on one line: what `skillkit rules` shows in its table."""
+        paragraph = " ".join(self.doc.strip().split("\n\n", 1)[0].split())
+        end = paragraph.find(". ")
+        return paragraph if end < 0 else paragraph[:end + 1]
 
 
 def documented(rule_id: str, severity: Severity, doc: str, world: str = "all") -> Rule:
