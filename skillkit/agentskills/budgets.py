@@ -59,7 +59,7 @@ def _description(skill: Skill) -> str:
 
 def claude_code(skills: Sequence[Skill], context: int | None) -> ClientListing:
     if context is None:
-        limit, basis = FALLBACK_CHARS, "about 1% of a 200,000-token context (its 8,000-character fallback)"
+        limit, basis = FALLBACK_CHARS, "about 1% of a 200,000-token context, its 8,000-character fallback"
     else:
         limit = int(context * CLAUDE_CODE_FRACTION * CHARS_PER_TOKEN)
         basis = f"about 1% of a {context:,}-token context"
@@ -124,7 +124,7 @@ def codex(skills: Sequence[Skill], context: int | None) -> ClientListing:
     if tokens:
         limit, basis = max(context * CODEX_PERCENT // 100, 1), f"2% of a {context:,}-token context"  # type: ignore[operator]
     else:
-        limit, basis = FALLBACK_CHARS, "8,000 characters (the context size is unknown)"
+        limit, basis = FALLBACK_CHARS, "its fallback when the context size is unknown"
     unit = "tokens" if tokens else "characters"
     lines = [_CodexLine(s.name, s.description.strip(), location(s).as_posix(), tokens)
              for s in sorted(skills, key=lambda s: (s.name, location(s).as_posix()))]

@@ -33,6 +33,7 @@ def _heading(rendering: Rendering) -> Text:
 
 def _prompt_outline(console: Console, messages: Sequence[PromptMessage], counts: Sequence[int]) -> None:
     console.print(Text("Prompt", style="bold"))
+    width = len(f"{len(messages)}-{len(messages)}")
     position = 0
     while position < len(messages):
         message = messages[position]
@@ -44,7 +45,7 @@ def _prompt_outline(console: Console, messages: Sequence[PromptMessage], counts:
         role = message.role if end == position else "mixed" if len({m.role for m in messages[position:end + 1]}) > 1 \
             else message.role
         tokens = sum(counts[position:end + 1])
-        line = Text(f"  {number:>11}  {role:<9}  ")
+        line = Text(f"  {number:>{width}}  {role:<9}  ")
         line.append(f"{message.label:<12}", style=STYLES.get(message.label, ""))
         line.append(f"{tokens:>8,}")
         if end > position:
@@ -73,7 +74,7 @@ def _sheet(console: Console, rendering: Rendering) -> None:
 def _listings(console: Console, listings: Sequence[ClientListing]) -> None:
     for listing in listings:
         line = Text(f"{listing.client} listing: ")
-        amount = f"{listing.used:,} of {listing.limit:,} {listing.unit} ({listing.basis})"
+        amount = f"{listing.used:,} of {listing.limit:,} {listing.unit}; {listing.basis}"
         if listing.fits:
             line.append(f"fits, {amount}", style="green")
         else:

@@ -1,0 +1,109 @@
+"""Render speed: a 5,000-message transcript with 200 linked skills, tokens counted exactly.
+
+Measured against baselines in the same run, each one `skillkit` process, best of N:
+- `skillkit lint` of the same workspace: what reading the skills costs every command;
+- `skillkit simulate` of the same transcript: activation alone, which render builds on;
+- `skillkit render --tokenizer estimate`: the same render with the cheap estimate;
+- `skillkit render` (o200k_base, exact): what the ratios are about.
+Goal: exact render at most 2x simulate (the budget adds counting, not another pass).
+
+Run: python benchmarks/bench_render.py [--messages 5000] [--skills 200] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _generate import WORDS, body, sentence  # noqa: E402
+
+SKILLKIT = [sys.executable, "-m", "skillkit"]
+
+
+def workspace(root: Path, skills: int, rng: random.Random) -> list[str]:
+    names = []
+    for index in range(skills):
+        name = f"skill-{index:03d}"
+        when = ("always", "mentioned", "picked")[index % 3] if index % 20 else "always"
+        lines = [f"name: {name}", f"description: {sentence(rng, 14)}", f"when: {when}"]
+        if when != "always":
+            lines += [f"triggers: [{rng.choice(WORDS)}, {rng.choice(WORDS)}]", "scanDepth: 3"]
+        if when == "picked":
+            lines += ["closeWhenUnmentioned: true"]
+        text = body(rng, rng.randint(5, 25)).replace("Step 1", "Step for {{user}}")
+        (root / "skills" / name).mkdir(parents=True)
+        (root / "skills" / name / "SKILL.md").write_text(f"---\n{chr(10).join(lines)}\n---\n{text}", encoding="utf-8")
+        names.append(name)
+    (root / "scenes").mkdir()
+    (root / "scenes" / "bench.yaml").write_text(
+        f"skills: [{', '.join(names)}]\nvariables: {{user: Alice, char: Bob}}\nbudget: {{context: 128000, response: 4096}}\n"
+        "preset:\n  - {content: 'You are {{char}}.', slot: main}\n  - {marker: skills, role: system}\n"
+        "  - {marker: history}\n", encoding="utf-8")
+    return names
+
+
+def transcript(path: Path, count: int, names: list[str], rng: random.Random) -> None:
+    messages: list[dict] = [{"role": "system", "content": "A long benchmark chat."}]
+    call = 0
+    while len(messages) < count - 1:
+        messages.append({"role": "user", "content": sentence(rng, rng.randint(8, 60))})
+        if rng.random() < 0.05:
+            call += 1
+            args = json.dumps({"name": rng.choice(names)})
+            messages.append({"role": "assistant", "content": "", "tool_calls": [
+                {"id": f"c{call}", "type": "function", "function": {"name": "open_skill", "arguments": args}}]})
+            messages.append({"role": "tool", "tool_call_id": f"c{call}", "content": "Opened."})
+        messages.append({"role": "assistant", "content": sentence(rng, rng.randint(10, 80))})
+    messages.append({"role": "user", "content": "And the crown?"})
+    path.write_text(json.dumps(messages[:count]), encoding="utf-8")
+
+
+def best_of(runs: int, command: list[str]) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+        times.append(time.perf_counter() - start)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(command)} failed: {done.stderr.strip()}")
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=5000)
+    parser.add_argument("--skills", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(11)
+    root = Path(tempfile.mkdtemp(prefix="skillkit-bench-render-"))
+    try:
+        names = workspace(root, args.skills, rng)
+        chat = root / "chat.json"
+        transcript(chat, args.messages, names, rng)
+        scene = str(root / "scenes" / "bench.yaml")
+        lint = best_of(args.runs, [*SKILLKIT, "lint", "--format", "json", str(root)])
+        simulate = best_of(args.runs, [*SKILLKIT, "simulate", str(chat), "--scene", scene, "--format", "json"])
+        estimate = best_of(args.runs, [*SKILLKIT, "render", str(chat), "--scene", scene, "--format", "json",
+                                       "--tokenizer", "estimate"])
+        exact = best_of(args.runs, [*SKILLKIT, "render", str(chat), "--scene", scene, "--format", "json"])
+        print(f"{args.messages:,} messages, {args.skills} skills (best of {args.runs}):")
+        print(f"  skillkit lint      {lint:6.2f}s")
+        print(f"  skillkit simulate  {simulate:6.2f}s")
+        print(f"  render (estimate)  {estimate:6.2f}s   {estimate / simulate:.2f}x simulate")
+        print(f"  render (o200k)     {exact:6.2f}s   {exact / simulate:.2f}x simulate (goal <= 2.00), "
+              f"{exact / estimate:.2f}x the estimate")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

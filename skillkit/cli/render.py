@@ -1,0 +1,62 @@
+"""`skillkit render`: the prompt one turn assembles, its Skills block, and its token budget."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+    agent_skills_xml = "agent-skills-xml"
+
+
+class Tokenizer(str, enum.Enum):
+    o200k_base = "o200k_base"
+    cl100k_base = "cl100k_base"
+    estimate = "estimate"
+
+
+def render(
+    transcript: Optional[Path] = typer.Argument(None, help="A chat transcript (OpenAI JSON, SillyTavern JSONL or "
+                                                "skillkit YAML). Without one: an empty history."),
+    skills: Optional[Path] = typer.Option(None, "--skills", help="Where the skills are (default: the scene's "
+                                          "workspace, else the current folder)."),
+    scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: linked skills, variables, budget, "
+                                         "preset. Default: every skill, in name order, tool access on."),
+    turn: Optional[int] = typer.Option(None, "--turn", min=1, help="The turn to render (default: the next reply)."),
+    context: Optional[int] = typer.Option(None, "--context", min=1, help="Context size in tokens (default: the "
+                                          "scene's budget, else 8192). Also sizes the Agent Skills listing budgets."),
+    var: Optional[list[str]] = typer.Option(None, "--var", help="NAME=VALUE: a macro variable, over the scene's "
+                                            "(repeatable)."),
+    tokenizer: Tokenizer = typer.Option(Tokenizer.o200k_base, "--tokenizer", help="Exact offline o200k_base or "
+                                        "cl100k_base, or the cheap estimate.", case_sensitive=False),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json; agent-skills-xml: the "
+                                  "<available_skills> listing as skills-ref to-prompt prints it.", case_sensitive=False),
+    tools: bool = typer.Option(False, "--tools", help="Also show open_skill / close_skill and what open_skill "
+                               "answers for each picked skill."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Assemble one turn's prompt as the studio would: the ### Skills block, where it stands, and
+    the token budget (what is reserved, how much history gives way).
+
+    Exit 0 when rendered, 1 when a skill or the scene's preset had errors (left out, shown on
+    stderr; the rest still renders), 2 on usage errors and unusable inputs.
+
+    Examples: `skillkit render chat.json --scene scenes/tavern.yaml`,
+    `skillkit render --scene scenes/tavern.yaml --var user=Ann --format json`,
+    `skillkit render --format agent-skills-xml --skills skills/`.
+    """
+    from skillkit.cli.render_run import run_render
+
+    code = run_render(transcript=transcript, skills=skills, scene=scene, turn=turn, context=context,
+                      variables=var or [], tokenizer=tokenizer.value, format=format.value, tools=tools,
+                      color=color.flag(), out=sys.stdout)
+    raise typer.Exit(code)
