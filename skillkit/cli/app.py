@@ -14,6 +14,7 @@ from typer.exceptions import TyperException
 from skillkit import __version__
 from skillkit.cli.lint import lint
 from skillkit.cli.pack import pack, unpack, verify
+from skillkit.cli.render import render
 from skillkit.cli.resolve import resolve
 from skillkit.cli.rules import rules
 from skillkit.cli.schema import schema
@@ -46,6 +47,7 @@ def root(
 
 
 app.command()(lint)
+app.command()(render)
 app.command()(pack)
 app.command()(verify)
 app.command()(unpack)

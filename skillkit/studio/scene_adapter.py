@@ -44,10 +44,52 @@ def _where_in(path: Path | None) -> Where:
     return (lambda p: parsed.where(tuple(p))) if parsed is not None else (lambda _: (1, 1))
 
 
-def scene_for(path: Path | None, skills: Sequence[Skill]) -> LinkedScene:
-    from skillkit.studio.scene import default_scene, load_scene
+def _read_scene(path: Path) -> Mapping[str, Any]:
+    """The scene file's data (an unusable one is an InputError): used until activation's own
+    scene reader is installed."""
+    from skillkit.core.diagnostics import Severity
+    from skillkit.core.documents import load_yaml_doc
+    from skillkit.core.errors import InputError
 
-    scene = load_scene(path, skills) if path is not None else default_scene(skills)
+    if not path.is_file():
+        raise InputError("no such scene file", path.as_posix())
+    doc, findings = load_yaml_doc("scene", path, path.as_posix())
+    errors = [d for d in findings if d.severity == Severity.ERROR]
+    if doc is None or errors:
+        first = errors[0] if errors else None
+        raise InputError(first.message if first else "not a scene", path.as_posix(),
+                         first.line if first else None, first.column if first else None)
+    return doc.data
+
+
+def _linked(ids: Sequence[str], skills: Sequence[Skill]) -> tuple[Skill, ...]:
+    """The studio's readLibrary: each linked id in order; a gone or unreadable skill is left
+    out, as is one whose name an earlier linked skill already has."""
+    by_id = {s.id: s for s in skills}
+    out: dict[str, Skill] = {}
+    for skill_id in dict.fromkeys(ids):
+        skill = by_id.get(skill_id)
+        if skill is not None and skill.name not in out:
+            out[skill.name] = skill
+    return tuple(out.values())
+
+
+def _fallback_scene(path: Path | None, skills: Sequence[Skill]) -> Mapping[str, Any]:
+    if path is None:
+        ordered = sorted(skills, key=lambda s: s.name)
+        return {"linked": _linked([s.id for s in ordered], ordered), "tool_access": True}
+    data = dict(_read_scene(path))
+    data["linked"] = _linked([i for i in data.get("skills", []) if isinstance(i, str)], skills)
+    return data
+
+
+def scene_for(path: Path | None, skills: Sequence[Skill]) -> LinkedScene:
+    try:
+        from skillkit.studio.scene import default_scene, load_scene
+    except ImportError:  # activation's scene reader not installed: read the scene here
+        scene: Any = _fallback_scene(path, skills)
+    else:
+        scene = load_scene(path, skills) if path is not None else default_scene(skills)
     linked = tuple(_get(scene, "linked", "skills", default=()))
     view = SceneView(variables=dict(_get(scene, "variables", default={}) or {}),
                      budget=_get(scene, "budget"), preset=_get(scene, "preset"),
@@ -58,16 +100,13 @@ def scene_for(path: Path | None, skills: Sequence[Skill]) -> LinkedScene:
 def load_turns(linked: LinkedScene, transcript: Path | None) -> tuple[list[TurnView], list[Any]]:
     """Every turn activation gives (a reply, and the next reply), with the transcript's messages.
     Without a transcript: one turn, the next reply, answering nothing."""
-    from skillkit.studio.activation import simulate
-
     if transcript is None:
-        from skillkit.transcripts import Transcript
+        # An empty history: nothing to scan and nothing opened, so only `always` skills are on.
+        return [TurnView(1, None, tuple(s.id for s in linked.linked if s.when == "always"))], []
+    from skillkit.studio.activation import simulate
+    from skillkit.transcripts import load_transcript
 
-        loaded = Transcript(messages=())
-    else:
-        from skillkit.transcripts import load_transcript
-
-        loaded = load_transcript(transcript)
+    loaded = load_transcript(transcript)
     simulation = simulate(linked.linked, linked.scene, loaded)
     ids = {s.name: s.id for s in linked.linked}
     turns = [TurnView(t.turn, t.answering, tuple(ids.get(v.name, v.name) for v in t.verdicts if v.on))
