@@ -12,7 +12,9 @@ import typer
 from typer.exceptions import TyperException
 
 from skillkit import __version__
+from skillkit.cli.import_ import import_
 from skillkit.cli.lint import lint
+from skillkit.cli.new import new
 from skillkit.cli.pack import pack, unpack, verify
 from skillkit.cli.render import render
 from skillkit.cli.resolve import resolve
@@ -54,6 +56,8 @@ app.command()(unpack)
 app.command()(resolve)
 app.command()(rules)
 app.command()(schema)
+app.command()(new)
+app.command("import")(import_)
 
 
 def main() -> None:

@@ -1,0 +1,88 @@
+"""`skillkit new`: render `templates/new/<world>/` into a new skill folder.
+
+Every file of the world's template folder is copied, `*.j2` files rendered with Jinja2 (the
+suffix dropped). Values that land in YAML go through the `yaml` filter, so a name such as
+`yes` or `2024-01-01` stays a string. A new folder is built under a hidden name and renamed
+into place, so an interrupted run leaves no half-made skill.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillkit.authoring.names import name_problem
+from skillkit.authoring.yamlemit import scalar
+from skillkit.core.atomic import write_atomic
+from skillkit.core.errors import UsageError
+from skillkit.core.paths import display
+from skillkit.core.resources import data_dir
+
+WORLDS = ("studio", "platform", "agent-skills")
+
+
+@dataclass(frozen=True)
+class Scaffolded:
+    folder: str                # display path of the skill's folder
+    files: tuple[str, ...]     # paths inside it, as written
+    replaced: bool             # it existed and --force overwrote its files
+
+
+def render_files(name: str, world: str) -> dict[str, bytes]:
+    """Relative path -> contents of the skill folder for `world`."""
+    import jinja2
+
+    root = data_dir("templates") / "new" / world
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), undefined=jinja2.StrictUndefined,
+                             keep_trailing_newline=True, autoescape=False)
+    env.filters["yaml"] = scalar
+    words = name.replace("-", " ")
+    context = {"name": name, "words": words, "title": words[:1].upper() + words[1:], "world": world}
+    files: dict[str, bytes] = {}
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        relative = path.relative_to(root).as_posix()
+        if relative.endswith(".j2"):
+            files[relative[:-3]] = env.get_template(relative).render(context).encode("utf-8")
+        else:
+            files[relative] = path.read_bytes()
+    return files
+
+
+def scaffold(name: str, world: str, parent: Path, force: bool = False) -> Scaffolded:
+    problem = name_problem(name)
+    if problem:
+        raise UsageError(f"invalid skill name {name!r}: {problem}")
+    if world not in WORLDS:
+        raise UsageError(f"unknown world {world!r}; choose from {', '.join(WORLDS)}")
+    target = parent / name
+    exists = target.exists() or target.is_symlink()
+    if exists and (target.is_symlink() or not target.is_dir()):
+        raise UsageError(f"{display(target)} exists and is not a folder")
+    if exists and not force:
+        raise UsageError(f"{display(target)} already exists; pass --force to overwrite its files")
+    if parent.exists() and not parent.is_dir():
+        raise UsageError(f"{display(parent)} is not a folder")
+    files = render_files(name, world)
+    if exists:
+        for relative, data in files.items():
+            write_atomic(target / relative, data)
+    else:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".skillkit-new-{name}-", dir=parent))
+        try:
+            for relative, data in files.items():
+                write_atomic(staging / relative, data)
+            os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a skill folder is an ordinary folder
+            os.rename(staging, target)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return Scaffolded(display(target), tuple(files), exists)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

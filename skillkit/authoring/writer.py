@@ -1,0 +1,108 @@
+"""Put imported skills in place so that a failure leaves nothing half-made.
+
+The skills are first linted in a scratch folder outside the workspace (errors there mean an
+importer bug: nothing is written). Then every SKILL.md is written into a hidden staging folder
+inside the output folder (same file system, so moves are renames) and moved into place: a new
+skill's whole folder in one rename, an existing one's SKILL.md by atomic replace (--force).
+The staging folder is removed whatever happens. Last, lint runs on the written skills in
+their workspace (a scene there may answer their macros) for the report.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from skillkit.authoring.convert import SkillDraft
+from skillkit.core.atomic import write_atomic
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.errors import InputError, SkillkitError, UsageError
+from skillkit.core.paths import display
+from skillkit.core.workspace import is_root
+
+SKILL_FILE = "SKILL.md"
+
+
+@dataclass(frozen=True)
+class Written:
+    written: tuple[str, ...]
+    replaced: tuple[str, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+class ImportLintError(SkillkitError):
+    """The converted skills would not lint: a bug in the importer. Nothing was written."""
+
+    exit_code = 1
+
+
+def existing(drafts: Sequence[SkillDraft], output: Path) -> list[Path]:
+    return [output / d.name for d in drafts if (output / d.name).exists() or (output / d.name).is_symlink()]
+
+
+def refuse_conflicts(drafts: Sequence[SkillDraft], output: Path, force: bool) -> None:
+    if output.exists() and not output.is_dir():
+        raise InputError("is not a folder: the skills cannot go there", display(output))
+    conflicts = existing(drafts, output)
+    if not conflicts:
+        return
+    more = len(conflicts) - 5
+    shown = ", ".join(display(p) for p in conflicts[:5]) + (f" and {more} more" if more > 0 else "")
+    not_folders = [p for p in conflicts if p.is_symlink() or not p.is_dir()]
+    if not_folders:
+        raise UsageError(f"{display(not_folders[0])} exists and is not a folder; move it away first")
+    if not force:
+        raise UsageError(f"{shown} already exist{'s' if len(conflicts) == 1 else ''}; pass --force to overwrite "
+                         f"{'its' if len(conflicts) == 1 else 'their'} SKILL.md")
+
+
+def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool) -> Written:
+    refuse_conflicts(drafts, output, force)
+    if not drafts:
+        return Written((), (), ())
+    _check(drafts, output)
+    output.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".skillkit-import-", dir=output))
+    written, replaced = [], []
+    try:
+        for draft in drafts:
+            write_atomic(staging / draft.name / SKILL_FILE, draft.text)
+        for draft in drafts:
+            target = output / draft.name
+            if target.is_dir():
+                os.replace(staging / draft.name / SKILL_FILE, target / SKILL_FILE)
+                replaced.append(display(target / SKILL_FILE))
+            else:
+                os.rename(staging / draft.name, target)
+            written.append(display(target / SKILL_FILE))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    home = next((p for p in (output, output.parent) if is_root(p)), output)
+    mine = set(written)
+    diagnostics = tuple(d for d in _lint(home) if d.path in mine)
+    return Written(tuple(written), tuple(replaced), diagnostics)
+
+
+def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
+    """Lint the skills on their own, away from any workspace; an error stops the import."""
+    with tempfile.TemporaryDirectory(prefix="skillkit-import-check-") as scratch:
+        for draft in drafts:
+            write_atomic(Path(scratch) / draft.name / SKILL_FILE, draft.text)
+        prefix = display(Path(scratch)) + "/"
+        errors = [d for d in _lint(Path(scratch)) if d.severity == Severity.ERROR]
+    if errors:
+        first = errors[0]
+        where = display(output) + "/" + first.path.removeprefix(prefix)
+        raise ImportLintError(f"the imported skills would not lint, so nothing was written: {where}:"
+                              f"{first.line}:{first.column}: {first.rule} {first.message}")
+
+
+def _lint(path: Path) -> tuple[Diagnostic, ...]:
+    """lint's findings under the default profile."""
+    from skillkit.core.pipeline import Options, run
+
+    return run([path], Options()).diagnostics

@@ -1,0 +1,90 @@
+"""Frontmatter text from values, written so that every reader gets exactly those values back.
+
+Hand-written rather than `yaml.safe_dump`: a scalar is plain only when it is a conservative
+word that reads back as the same string (so `yes`, `null`, `0x1f` or `2001-12-14` are quoted),
+otherwise double-quoted on one line with every character YAML cannot hold escaped. One line
+per value means no value can ever produce a `---` line that would close the frontmatter.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import yaml
+
+try:  # libyaml when PyYAML has it: the read-back check costs a tenth
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 _.-]*")
+_RESOLVER = yaml.resolver.Resolver()
+_STR = "tag:yaml.org,2002:str"
+_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _printable(char: str) -> bool:
+    """YAML 1.1's printable set (what PyYAML's reader accepts), less the line separators."""
+    code = ord(char)
+    if code in (0x85, 0x2028, 0x2029, 0xFEFF):
+        return False
+    return (0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF)
+
+
+def _escape(char: str) -> str:
+    if char in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[char]
+    if _printable(char):
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+
+
+def quoted(text: str) -> str:
+    return '"' + "".join(_escape(c) for c in text) + '"'
+
+
+def scalar(value: Any) -> str:
+    """One YAML scalar on one line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write {value!r} as a skill field")
+        return repr(int(value)) if value.is_integer() else repr(value)
+    if not isinstance(value, str):
+        raise TypeError(f"not a scalar: {type(value).__name__}")
+    # Plain only when YAML 1.1 reads it back as that string (not `yes`, `null`, `1e3`, a date).
+    if (_PLAIN.fullmatch(value) and not value.endswith(" ")
+            and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == _STR):
+        return value
+    return quoted(value)
+
+
+def value_text(value: Any) -> str:
+    """A scalar, or a flow list of scalars (`[a, "b c"]`), on one line."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(scalar(item) for item in value) + "]"
+    return scalar(value)
+
+
+def comment(text: str) -> str:
+    """A `# ...` line that cannot break out of the comment."""
+    clean = "".join(c if _printable(c) else " " for c in text)
+    return "# " + " ".join(clean.split())
+
+
+def frontmatter(fields: dict[str, Any], header: list[str] | None = None) -> str:
+    """`---`, optional comment lines, one `key: value` per field, `---`; checked by reading it back."""
+    lines = [comment(line) for line in header or []]
+    lines += [f"{key}: {value_text(value)}" for key, value in fields.items()]
+    text = "\n".join(lines)
+    expected = {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}
+    if yaml.load(text, Loader=_Loader) != expected:  # a bug here would write a skill that says something else
+        raise AssertionError(f"frontmatter does not read back as written: {fields!r}")
+    return f"---\n{text}\n---\n"

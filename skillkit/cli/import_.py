@@ -1,0 +1,50 @@
+"""`skillkit import`: lorebook entries (World Info, character cards) -> skill folders."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+def import_(
+    file: Path = typer.Argument(..., help="A SillyTavern World Info JSON file, or a Character Card V2/V3 "
+                                "with a lorebook: JSON, or PNG with the card in its `chara`/`ccv3` chunk."),
+    output: Path = typer.Option(Path("skills"), "--output", "-o", help="Folder the skill folders go into."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the SKILL.md of skill folders that already exist."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json for machines.",
+                                  case_sensitive=False),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Turn a lorebook's entries into skill folders (`when: mentioned`, keys as triggers) and
+    report what each kept and what a skill cannot carry (position, order, recursion, groups, ...).
+
+    Constant entries become `when: always`; disabled and empty entries are skipped and listed.
+    Everything is written to a staging folder and linted first, so a failure writes nothing.
+
+    Exit 0 when imported, 2 when the file cannot be used (not JSON, a PNG without a card, a card
+    without a lorebook) or a skill folder already exists (use --force).
+
+    Examples: `skillkit import world.json`, `skillkit import card.png -o skills/ --format json`.
+    """
+    from skillkit.authoring.importing import import_file
+
+    result = import_file(file, output, force)
+    if format is Format.json:
+        sys.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        from skillkit.authoring.report_text import report
+        from skillkit.reporters.text import console_for
+
+        report(result, console_for(sys.stdout, color.flag()))
+    raise typer.Exit(0)
