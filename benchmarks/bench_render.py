@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -66,6 +67,43 @@ def transcript(path: Path, count: int, names: list[str], rng: random.Random) -> 
     path.write_text(json.dumps(messages[:count]), encoding="utf-8")
 
 
+def in_process(root: Path, chat: Path, runs: int) -> None:
+    """The render core alone (assembly, budget, exact counts) against counting every message once
+    (render counts history only until the budget is full)."""
+    from skillkit.cli.render_run import load_skills
+    from skillkit.studio.render import TurnView, render_turn
+    from skillkit.studio.scene_adapter import scene_for
+    from skillkit.tokens import get_counter
+
+    @dataclass(frozen=True)
+    class Message:
+        role: str
+        text: str
+        index: int
+
+    raw = json.loads(chat.read_text(encoding="utf-8"))
+    messages = [Message(m["role"], m.get("content") or "", i) for i, m in enumerate(raw)]
+    skills, _ = load_skills(root)
+    scene = scene_for(root / "scenes" / "bench.yaml", skills)
+    counter = get_counter("o200k_base")
+    counter.count("warm up")  # the encoding's one-time load is not what is measured here
+    turn = TurnView(len(messages), len(messages) - 1, tuple(s.id for s in scene.linked))
+    render_times, count_times = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = render_turn(linked=scene.linked, scene=scene.view, messages=messages, turn=turn, overrides={},
+                             context=None, counter=counter)
+        render_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for text in [*(m.text for m in messages), result.skills_block or ""]:
+            counter.count(text)
+        count_times.append(time.perf_counter() - start)
+    core, floor = min(render_times), min(count_times)
+    print(f"  in process: render core {core * 1000:.0f} ms (every linked skill on, {result.budget.used['Skills']:,} "
+          f"Skills tokens, {len(result.budget.kept):,} messages kept), counting every message "
+          f"{floor * 1000:.0f} ms, ratio {core / floor:.2f}")
+
+
 def best_of(runs: int, command: list[str]) -> float:
     times = []
     for _ in range(runs):
@@ -82,6 +120,8 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=5000)
     parser.add_argument("--skills", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-processes", dest="processes", action="store_false",
+                        help="Only the in-process measurement (no simulate needed).")
     args = parser.parse_args()
     rng = random.Random(11)
     root = Path(tempfile.mkdtemp(prefix="skillkit-bench-render-"))
@@ -90,12 +130,16 @@ def main() -> None:
         chat = root / "chat.json"
         transcript(chat, args.messages, names, rng)
         scene = str(root / "scenes" / "bench.yaml")
+        print(f"{args.messages:,} messages, {args.skills} skills:")
+        in_process(root, chat, args.runs)
+        if not args.processes:
+            return
         lint = best_of(args.runs, [*SKILLKIT, "lint", "--format", "json", str(root)])
         simulate = best_of(args.runs, [*SKILLKIT, "simulate", str(chat), "--scene", scene, "--format", "json"])
         estimate = best_of(args.runs, [*SKILLKIT, "render", str(chat), "--scene", scene, "--format", "json",
                                        "--tokenizer", "estimate"])
         exact = best_of(args.runs, [*SKILLKIT, "render", str(chat), "--scene", scene, "--format", "json"])
-        print(f"{args.messages:,} messages, {args.skills} skills (best of {args.runs}):")
+        print(f"  one process each, best of {args.runs}:")
         print(f"  skillkit lint      {lint:6.2f}s")
         print(f"  skillkit simulate  {simulate:6.2f}s")
         print(f"  render (estimate)  {estimate:6.2f}s   {estimate / simulate:.2f}x simulate")
