@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
+from skillkit.rules import references
 from skillkit.rules import budget
 from skillkit.rules.base import Rule
 from skillkit.rules.profiles import PROFILES
@@ -14,6 +15,7 @@ REGISTRY: tuple[Rule, ...] = (
     *platform.RULES,
     *agent_skills.RULES,
     *scenes.RULES,
+    *references.RULES,
     *budget.RULES,
 )
 BY_ID: dict[str, Rule] = {rule.id: rule for rule in REGISTRY}

@@ -1,0 +1,73 @@
+"""`skillkit resolve`: the thin command over skillkit/platform/."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+def resolve(
+    workspace: Path = typer.Argument(Path("."), help="The workspace folder (default: the current folder)."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text (a tree) for people; json for machines.",
+                                  case_sensitive=False),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when the lock is missing or what the "
+                               "references resolve to has changed since it was written."),
+    lock: Optional[Path] = typer.Option(None, "--lock", help="The lock file (default: WORKSPACE/skillkit.lock)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Check every agent's skill and tool references by the platform's rules, show what each
+    resolves to (pinned vN, or latest, now N) and each agent's tools once its skills load, and
+    write skillkit.lock (atomically; only when every reference resolves).
+
+    Exit 0 when every reference resolves (and, with --check, the lock is current); 1 when a
+    reference breaks a rule, a skill, tool, agent or catalog file has errors (the workspace is
+    refused whole, diagnostics on stderr), or with --check the lock is missing or out of date;
+    2 on usage errors and folders that are not workspaces.
+
+    Examples: `skillkit resolve`, `skillkit resolve fixtures/workspace --format json`,
+    `skillkit resolve --check` (in CI).
+    """
+    from skillkit.core.lint import build_options
+    from skillkit.core.paths import display
+    from skillkit.platform import lock as lockfile
+    from skillkit.platform.loading import load_workspace
+    from skillkit.platform.resolve import resolve_workspace
+
+    options, _ = build_options([workspace], config, None, None, None)
+    tick, close = progress_bar("Resolving")
+    try:
+        loaded, refused = load_workspace(workspace, options, tick)
+    finally:
+        close()
+    if refused:
+        print_diagnostics_to_stderr(list(refused))
+        typer.echo(f"skillkit: resolve refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
+                   err=True)
+        raise typer.Exit(1)
+    resolution = resolve_workspace(loaded)
+    lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
+    status, changes = lockfile.settle(resolution.lock_data(), lock_path, display(lock_path), check, resolution.ok)
+    lock_report = {"path": display(lock_path), "status": status, "changes": changes}
+    if format is Format.json:
+        diagnostics = [d.as_json() for d in resolution.diagnostics]
+        body = {**resolution.as_json(), "diagnostics": diagnostics, "lock": lock_report}
+        sys.stdout.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+    else:
+        from skillkit.platform.tree import report_text
+
+        print_diagnostics_to_stderr(list(resolution.diagnostics))
+        report_text(resolution, lock_report, sys.stdout, color.flag())
+    raise typer.Exit(0 if resolution.ok and status not in (lockfile.CHANGED, lockfile.MISSING) else 1)

@@ -1,0 +1,129 @@
+"""`skillkit.lock`: what every agent's references resolve to, written as sorted JSON and
+compared on `skillkit resolve --check`, which names each change in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from skillkit.core.errors import InputError
+from skillkit.core.reader import decode, read_bytes
+
+LOCK_NAME = "skillkit.lock"
+MAX_LOCK_BYTES = 64 * 1024 * 1024  # a lock of 10,000 agents is a few MiB; this only stops a stray file
+
+
+def render(data: dict[str, Any]) -> str:
+    """The lock's text: the same data gives the same bytes (sorted keys, LF, final newline)."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def read_lock(path: Path, shown: str) -> dict[str, Any] | None:
+    """The stored lock, or None when there is none. Raises InputError when the file is there
+    but is not a lock: unreadable, too big, not UTF-8, not JSON, or not a JSON object."""
+    if not path.exists():
+        return None
+    data = read_bytes(path, MAX_LOCK_BYTES)
+    if isinstance(data, int):
+        raise InputError(f"the lock is {data:,} bytes; skillkit reads at most {MAX_LOCK_BYTES:,}", shown)
+    source, findings = decode(data, shown)
+    if source is None:
+        first = findings[0]
+        raise InputError(f"not a lock: {first.message}", shown, first.line, first.column)
+    try:
+        value = json.loads(source.text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not a lock: invalid JSON ({exc.msg})", shown, exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise InputError("not a lock: JSON nested too deeply", shown) from None
+    if not isinstance(value, dict):
+        raise InputError("not a lock: the JSON is not an object", shown)
+    return value
+
+
+def _shown(entry: dict[str, Any]) -> str:
+    raw = entry.get("version")
+    if entry.get("pinned"):
+        text = f"pinned {'v' if isinstance(raw, int) else ''}{raw}"
+    else:
+        text = f"latest, now {raw}"
+    if "from" in entry:
+        text += f", from {entry['from']}"
+    return text + (", preload" if entry.get("preload") else "")
+
+
+def _by_name(entries: object) -> dict[str, dict[str, Any]] | None:
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("name"), str)
+                                                for e in entries):
+        return None
+    return {e["name"]: e for e in entries}
+
+
+def _list_changes(word: str, old: object, new: list[dict[str, Any]]) -> list[str]:
+    before, after = _by_name(old), _by_name(new)
+    if before is None or after is None:
+        return [f"{word}s: the lock's list is not one skillkit wrote"] if old != new else []
+    out = []
+    for name, entry in after.items():
+        if name not in before:
+            out.append(f"{word} {name} added ({_shown(entry)})")
+        elif before[name] != entry:
+            out.append(f"{word} {name}: {_shown(entry)} (lock: {_shown(before[name])})")
+    out.extend(f"{word} {name} removed (lock: {_shown(entry)})" for name, entry in before.items() if name not in after)
+    if not out and list(before) != list(after):
+        out.append(f"{word} order: {', '.join(after)} (lock: {', '.join(before)})")
+    return out
+
+
+def changes(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """What differs between the stored lock and the current resolution, one line each; empty
+    when they are the same."""
+    if stored == current:
+        return []
+    if stored.get("lockVersion") != current.get("lockVersion"):
+        return [f"the lock has format {stored.get('lockVersion')!r}; this skillkit writes {current.get('lockVersion')}"]
+    before, after = stored.get("agents"), current["agents"]
+    if not isinstance(before, dict):
+        return ["the lock's agents are not a mapping skillkit wrote"]
+    out: list[str] = []
+    for name in sorted(before.keys() | after.keys()):
+        if name not in after:
+            out.append(f"{name}: agent removed")
+        elif name not in before:
+            out.append(f"{name}: agent added")
+        elif before[name] != after[name]:
+            old = before[name] if isinstance(before[name], dict) else {}
+            found = [*_list_changes("skill", old.get("skills"), after[name]["skills"]),
+                     *_list_changes("tool", old.get("tools"), after[name]["tools"])]
+            out.extend(f"{name}: {line}" for line in found or ["changed"])
+    return out or ["the lock differs from the resolution"]
+
+
+WRITTEN, UNCHANGED, NOT_WRITTEN = "written", "unchanged", "not-written"
+UP_TO_DATE, CHANGED, MISSING = "up-to-date", "changed", "missing"
+
+
+def settle(current: dict[str, Any], path: Path, shown: str, check: bool, resolved_ok: bool) -> tuple[str, list[str]]:
+    """Check or write the lock. Returns (status, changes). With `check`, nothing is written:
+    up-to-date, changed (with what changed) or missing. Without it the lock is written
+    atomically when every reference resolves (written, or unchanged when it already says the
+    same), and never over a broken resolution (not-written)."""
+    if check:
+        stored = read_lock(path, shown)
+        if stored is None:
+            return MISSING, [f"no lock at {shown}; run `skillkit resolve` to write one"]
+        found = changes(stored, current)
+        return (CHANGED, found) if found else (UP_TO_DATE, [])
+    if not resolved_ok:
+        return NOT_WRITTEN, []
+    text = render(current)
+    try:
+        if path.is_file() and path.read_bytes() == text.encode("utf-8"):
+            return UNCHANGED, []
+    except OSError:
+        pass  # unreadable: write it anew
+    from skillkit.core.atomic import write_atomic
+
+    write_atomic(path, text)
+    return WRITTEN, []
