@@ -1,0 +1,142 @@
+"""`skillkit pack`, `skillkit verify`, `skillkit unpack`: release packs, thin over skillkit.pack."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color, progress_bar
+
+
+class Target(str, enum.Enum):
+    zip = "zip"
+    agent_skills = "agent-skills"
+
+
+class VerifyFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+def pack(
+    workspace: Path = typer.Argument(Path("."), help="The workspace folder. Default: the current folder."),
+    output: Path = typer.Option(..., "--output", "-o", help="The pack file to write; with --target agent-skills, "
+                                "the folder that receives one <name>.skill per skill."),
+    target: Target = typer.Option(Target.zip, "--target", "-t", case_sensitive=False,
+                                  help="zip: one reproducible pack with its manifest; agent-skills: .skill "
+                                  "uploads for claude.ai and other Agent Skills clients."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Pack a workspace into a reproducible release zip (or .skill uploads).
+
+    The workspace is linted (its own settings and profile) and its references resolved
+    first; any error refuses the pack and nothing is written. Entries are the workspace's
+    files less `__pycache__`, `*.pyc`, `.DS_Store`, `node_modules`, `.git`, earlier packs,
+    the settings' `exclude` and every `.skillignore` (gitignore syntax). Links are refused.
+    The pack's first entry, `skillkit-manifest.json`, lists each file's sha256. The same
+    sources give the same bytes: times are SOURCE_DATE_EPOCH (or 1980-01-01), modes 0644/0755.
+
+    Exit 0 written, 1 refused (workspace errors, a link, a file changed while packing),
+    2 usage errors and paths that cannot be read or written.
+
+    Examples: `skillkit pack -o dist/skills.zip`,
+    `skillkit pack fixtures/workspace --target agent-skills -o dist/skills/`.
+    """
+    from skillkit.cli.common import print_diagnostics_to_stderr
+    from skillkit.pack import report
+    from skillkit.pack.preflight import prepare
+
+    tick, close = progress_bar("Checking")
+    try:
+        prepared = prepare(workspace, config, tick)
+    finally:
+        close()
+    if prepared.errors:
+        print_diagnostics_to_stderr(list(prepared.errors))
+        typer.echo(f"skillkit: pack refused: {len(prepared.errors)} error(s) in the workspace; nothing was written",
+                   err=True)
+        raise typer.Exit(1)
+    tick, close = progress_bar("Packing")
+    try:
+        if target is Target.agent_skills:
+            from skillkit.pack.agent_skills import export_skills
+
+            report.exported(export_skills(prepared, output, tick), sys.stdout, color.flag())
+        else:
+            from skillkit.pack.build import build_pack
+
+            report.packed(build_pack(prepared, output, tick), sys.stdout, color.flag())
+    finally:
+        close()
+    raise typer.Exit(0)
+
+
+def verify(
+    file: Path = typer.Argument(..., help="The pack (zip) to check."),
+    format: VerifyFormat = typer.Option(VerifyFormat.text, "--format", "-f", case_sensitive=False,
+                                        help="text for people; json for machines."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Check every entry of a pack against its manifest.
+
+    Each file's sha256, size and executable bit must match, nothing may be missing or extra;
+    unsafe names, links and zip-bomb sizes are refused before anything is decompressed.
+
+    Exit 0 the pack matches its manifest, 1 any mismatch (each one named), 2 a file that is
+    not a zip or not a skillkit pack, or cannot be opened.
+
+    Examples: `skillkit verify dist/skills.zip`, `skillkit verify dist/skills.zip --format json`.
+    """
+    from skillkit.pack import report
+    from skillkit.pack.verify import verify_pack
+
+    tick, close = progress_bar("Verifying")
+    try:
+        result = verify_pack(file, progress=tick)
+    finally:
+        close()
+    if format is VerifyFormat.json:
+        report.verified_json(result, sys.stdout)
+    else:
+        report.verified_text(result, sys.stdout, color.flag())
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def unpack(
+    file: Path = typer.Argument(..., help="The pack (zip) to unpack."),
+    dest: Path = typer.Argument(..., help="The folder to recreate the workspace in; made if missing."),
+    force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Verify a pack, then recreate its workspace tree in DEST.
+
+    Nothing is written unless the whole pack verifies. Names that would leave DEST (absolute,
+    `..`, drive letters, backslashes), links and absurd sizes or compression ratios are
+    refused. Files are written into a temporary folder beside DEST, renamed into place at the
+    end. The manifest itself is not written into DEST.
+
+    Exit 0 unpacked, 1 the pack does not verify (each problem named on stderr), 2 usage
+    errors: DEST is a non-empty folder without --force, a file or a link; or FILE is not a
+    pack or cannot be opened.
+
+    Examples: `skillkit unpack dist/skills.zip release/`, `skillkit unpack dist/skills.zip release/ --force`.
+    """
+    from skillkit.pack import report
+    from skillkit.pack.unpack import unpack_pack
+
+    tick, close = progress_bar("Unpacking")
+    try:
+        result = unpack_pack(file, dest, force, progress=tick)
+    finally:
+        close()
+    if not result.verified.ok:
+        report.problem_lines(result.verified.problems, sys.stderr, color.flag())
+        typer.echo(f"skillkit: unpack refused: {file} does not verify; nothing was written", err=True)
+        raise typer.Exit(1)
+    report.unpacked(result, sys.stdout, color.flag())
+    raise typer.Exit(0)

@@ -1,0 +1,70 @@
+"""Before anything is written: the workspace through the shared pipeline (lint's diagnostics),
+then every workspace root through `resolve`. Any error refuses the pack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.errors import InputError
+from skillkit.core.pipeline import LoadedWorkspace
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A workspace checked for release. `diagnostics` holds lint's and resolve's findings;
+    with any error among them nothing may be written."""
+
+    root: Path
+    settings: dict[str, Any]
+    diagnostics: tuple[Diagnostic, ...]
+    workspaces: tuple[LoadedWorkspace, ...] = ()
+    references: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == Severity.ERROR)
+
+    @property
+    def name(self) -> str:
+        return str(self.settings.get("name") or self.root.resolve().name)
+
+    @property
+    def version(self) -> str | int | None:
+        return self.settings.get("version")  # type: ignore[return-value]
+
+
+def root_label(root: Path, folder: Path) -> str:
+    """A folder (a workspace root, a skill) as the manifest names it: relative to the pack's
+    root, `.` for the root itself. Discovery builds folders under the root as given, so the
+    lexical answer is the usual one; resolving (slow, a syscall per part) is the fallback."""
+    try:
+        relative = folder.relative_to(root).as_posix()
+    except ValueError:
+        relative = folder.resolve().relative_to(root.resolve()).as_posix()
+    return "." if relative in ("", ".") else relative
+
+
+def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None) -> Prepared:
+    """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
+    InputError when `root` is not a folder; returns findings, never raises for them."""
+    from skillkit.core.lint import build_options
+    from skillkit.core.pipeline import run
+    from skillkit.platform.resolve import resolve_workspace
+
+    if not root.is_dir():
+        raise InputError("not a folder: pack takes a workspace folder", str(root))
+    options, _ = build_options([root], config, None, None, None)
+    result = run([root], options, progress=progress)
+    found = list(result.diagnostics)
+    references: dict[str, Any] = {}
+    if not any(d.severity == Severity.ERROR for d in found):
+        for space in result.workspaces:
+            if space.root is None:
+                continue
+            resolution = resolve_workspace(space)
+            found.extend(resolution.diagnostics)
+            references[root_label(root, space.root)] = resolution.lock_data()
+    return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references)

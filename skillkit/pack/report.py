@@ -1,0 +1,107 @@
+"""What pack, verify and unpack tell people (Rich text) and machines (JSON, never through Rich)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, TextIO
+
+from skillkit.pack.agent_skills import Exported
+from skillkit.pack.build import Packed
+from skillkit.pack.safety import Problem
+from skillkit.pack.unpack import Unpacked
+from skillkit.pack.verify import Verified
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+class Printer:
+    """Lines with an optional style: through Rich when colour is wanted (a terminal, unless
+    NO_COLOR; or --color always), written plainly otherwise, so piped output pays no Rich import."""
+
+    def __init__(self, out: TextIO, color: bool | None) -> None:
+        self.out = out
+        if color is None:
+            color = not os.environ.get("NO_COLOR") and (bool(os.environ.get("FORCE_COLOR"))
+                                                        or (hasattr(out, "isatty") and out.isatty()))
+        self.console = None
+        if color:
+            from rich.console import Console
+
+            self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
+
+    def print(self, *parts: str | tuple[str, str]) -> None:
+        """Each part is text, or (text, style)."""
+        if self.console is None:
+            self.out.write("".join(p if isinstance(p, str) else p[0] for p in parts) + "\n")
+            return
+        from rich.text import Text
+
+        line = Text()
+        for part in parts:
+            line.append(*(part,) if isinstance(part, str) else part)
+        self.console.print(line)
+
+
+def title(name: str, version: str | int | None) -> str:
+    return name if version is None else f"{name} {version}"
+
+
+def packed(result: Packed, out: TextIO, color: bool | None) -> None:
+    manifest = result.manifest
+    printer = Printer(out, color)
+    printer.print((f"packed {title(manifest.name, manifest.version)}: {plural(len(manifest.files), 'file')}, "
+                   f"{plural(len(manifest.skills), 'skill')} -> {result.output.as_posix()} ({result.size:,} bytes)",
+                   "green"))
+    printer.print(f"sha256 {result.sha256}")
+
+
+def exported(results: list[Exported], out: TextIO, color: bool | None) -> None:
+    printer = Printer(out, color)
+    for item in results:
+        printer.print((f"wrote {item.output.as_posix()} ({plural(item.files, 'file')})", "green"))
+        reduction = item.reduction
+        if reduction.moved:
+            printer.print(f"  kept under metadata: {', '.join(reduction.moved)}")
+        if reduction.converted:
+            printer.print(f"  rewritten to the spec's form: {', '.join(reduction.converted)}")
+        if reduction.dropped:
+            printer.print((f"  dropped: {', '.join(f'{key} ({why})' for key, why in reduction.dropped)}", "yellow"))
+
+
+def problem_lines(problems: tuple[Problem, ...], out: TextIO, color: bool | None) -> None:
+    printer = Printer(out, color)
+    for problem in problems:
+        printer.print((f"{problem.path or '(pack)'}:", "bold"), (f" {problem.kind}:", "red"), f" {problem.message}")
+
+
+def verified_text(result: Verified, out: TextIO, color: bool | None) -> None:
+    problem_lines(result.problems, out, color)
+    printer = Printer(out, color)
+    if result.ok and result.manifest is not None:
+        manifest = result.manifest
+        printer.print((f"ok: {title(manifest.name, manifest.version)}: {plural(len(manifest.files), 'file')} "
+                       f"match the manifest of {result.path}", "green"))
+    else:
+        printer.print((f"{result.path}: {plural(len(result.problems), 'problem')}; "
+                       "the pack does not match its manifest", "bold red"))
+
+
+def verified_json(result: Verified, out: TextIO) -> None:
+    manifest = result.manifest
+    payload: dict[str, Any] = {
+        "pack": result.path, "ok": result.ok,
+        "name": manifest.name if manifest else None, "version": manifest.version if manifest else None,
+        "files": len(manifest.files) if manifest else None,
+        "problems": [p.as_json() for p in result.problems],
+    }
+    out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+
+
+def unpacked(result: Unpacked, out: TextIO, color: bool | None) -> None:
+    manifest = result.verified.manifest
+    name = title(manifest.name, manifest.version) if manifest else result.verified.path
+    Printer(out, color).print((f"unpacked {name}: {plural(result.files, 'file')} into {result.dest.as_posix()}",
+                               "green"))

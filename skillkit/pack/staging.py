@@ -1,0 +1,61 @@
+"""Write through a temporary name beside the target and rename into place, so an interrupted
+run leaves either the old target or the new one, never half of one. The streaming twin of
+skillkit.core.atomic.write_atomic (a pack can be larger than memory should hold)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import BinaryIO, Iterator
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+@contextlib.contextmanager
+def staged_file(path: Path) -> Iterator[BinaryIO]:
+    """Yield a seekable binary file; on a clean exit it is flushed, synced and renamed to
+    `path`; on any exception it is removed and `path` is untouched."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w+b") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+@contextlib.contextmanager
+def staged_folder(dest: Path, replace: bool) -> Iterator[Path]:
+    """Yield an empty temporary folder beside `dest`; on a clean exit it becomes `dest`
+    (an existing `dest` is removed first only when `replace`), on an exception it is removed."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
+    try:
+        yield temp
+        os.chmod(temp, 0o777 & ~_umask())
+        if dest.is_dir() and not dest.is_symlink():
+            if any(dest.iterdir()) and not replace:
+                raise FileExistsError(f"{dest} is not empty")
+            # Rename the old tree aside first: a crash between the two renames leaves both
+            # trees whole, never a half-deleted DEST.
+            aside = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))
+            os.replace(dest, aside / "old")
+            os.replace(temp, dest)
+            shutil.rmtree(aside, ignore_errors=True)
+        else:
+            os.replace(temp, dest)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
