@@ -1,11 +1,11 @@
 """Put imported skills in place so that a failure leaves nothing half-made.
 
-The skills are first linted in a scratch folder outside the workspace (errors there mean an
-importer bug: nothing is written). Then every SKILL.md is written into a hidden staging folder
+Each skill is first read back in memory as lint reads a file (an error there is an importer
+bug: nothing is written). Then every SKILL.md is written into a hidden staging folder
 inside the output folder (same file system, so moves are renames) and moved into place: a new
 skill's whole folder in one rename, an existing one's SKILL.md by atomic replace (--force).
-The staging folder is removed whatever happens. Last, lint runs on the written skills in
-their workspace (a scene there may answer their macros) for the report.
+The staging folder is removed whatever happens. Last, lint runs on the written skills where
+they landed, for the report.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from skillkit.authoring.convert import SkillDraft
 from skillkit.core.atomic import write_atomic
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError, SkillkitError, UsageError
+from skillkit.core.frontmatter import parse_frontmatter
 from skillkit.core.paths import display
+from skillkit.core.reader import decode
+from skillkit.core.validate import schema_diagnostics
 from skillkit.core.workspace import is_root
 
 SKILL_FILE = "SKILL.md"
@@ -81,24 +84,28 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool) -> Wri
             written.append(display(target / SKILL_FILE))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    # What lint says of them where they landed: in their workspace, a scene may answer macros.
     home = next((p for p in (output, output.parent) if is_root(p)), output)
     mine = set(written)
-    diagnostics = tuple(d for d in _lint(home) if d.path in mine)
-    return Written(tuple(written), tuple(replaced), diagnostics)
+    return Written(tuple(written), tuple(replaced), tuple(d for d in _lint(home) if d.path in mine))
 
 
 def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
-    """Lint the skills on their own, away from any workspace; an error stops the import."""
-    with tempfile.TemporaryDirectory(prefix="skillkit-import-check-") as scratch:
-        for draft in drafts:
-            write_atomic(Path(scratch) / draft.name / SKILL_FILE, draft.text)
-        prefix = display(Path(scratch)) + "/"
-        errors = [d for d in _lint(Path(scratch)) if d.severity == Severity.ERROR]
-    if errors:
-        first = errors[0]
-        where = display(output) + "/" + first.path.removeprefix(prefix)
-        raise ImportLintError(f"the imported skills would not lint, so nothing was written: {where}:"
-                              f"{first.line}:{first.column}: {first.rule} {first.message}")
+    """Read each skill back as lint's reader does (bytes, frontmatter, YAML, schema), in memory;
+    an error means an importer bug, and stops the import before anything is written."""
+    for draft in drafts:
+        shown = f"{display(output)}/{draft.name}/{SKILL_FILE}"
+        source, found = decode(draft.text.encode("utf-8"), shown)
+        if source is not None:
+            _, parsed, more = parse_frontmatter(source)
+            found += more
+            if parsed is not None and parsed.ok and isinstance(parsed.data, dict):
+                found += schema_diagnostics("skill", parsed, shown)
+        errors = [d for d in found if d.severity == Severity.ERROR]
+        if errors:
+            first = errors[0]
+            raise ImportLintError(f"the imported skills would not lint, so nothing was written: {first.path}:"
+                                  f"{first.line}:{first.column}: {first.rule} {first.message}")
 
 
 def _lint(path: Path) -> tuple[Diagnostic, ...]:

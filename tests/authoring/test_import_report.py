@@ -74,8 +74,8 @@ def test_card_reports_name_the_card_fields(cli, tmp_path: Path) -> None:
 def test_report_lists_what_lint_still_says(cli, tmp_path: Path) -> None:
     book = {"entries": {"0": {"key": ["moon"], "comment": "Moon", "content": "{{char}} loves the moon."}}}
     (tmp_path / "book.json").write_text(json.dumps(book), encoding="utf-8")
-    report = json.loads(cli("import", "book.json", "--format", "json", cwd=tmp_path).stdout)
-    assert [(d["path"], d["rule"]) for d in report["diagnostics"]] == [("skills/moon/SKILL.md", "macro-unanswered")]
+    report = json.loads(cli("import", "book.json", "-o", "lore", "--format", "json", cwd=tmp_path).stdout)
+    assert [(d["path"], d["rule"]) for d in report["diagnostics"]] == [("lore/moon/SKILL.md", "macro-unanswered")]
     # In a workspace whose scene answers {{char}}, lint (and so the report) has nothing to say.
     (tmp_path / "ws" / "scenes").mkdir(parents=True)
     (tmp_path / "ws" / "scenes" / "tavern.yaml").write_text("variables: {char: Bob}\n", encoding="utf-8")
