@@ -61,6 +61,9 @@ def pack(
         typer.echo(f"skillkit: pack refused: {len(prepared.errors)} error(s) in the workspace; nothing was written",
                    err=True)
         raise typer.Exit(1)
+    if prepared.diagnostics:
+        typer.echo(f"note: {len(prepared.diagnostics)} warning(s) or info(s) in the workspace; "
+                   "`skillkit lint` lists them", err=True)
     tick, close = progress_bar("Packing")
     try:
         if target is Target.agent_skills:

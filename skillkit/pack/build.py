@@ -53,7 +53,7 @@ def hash_sources(files: list[SourceFile], tick: Progress | None = None,
         try:
             digest, size, head = hash_file(source.file)
         except OSError as exc:
-            raise VerdictError(f"{source.path}: cannot read: {exc.strerror or exc}") from exc
+            raise InputError(f"cannot read: {exc.strerror or exc}", source.path) from exc
         if not is_earlier_pack(source.file, head):
             kept.append((source, FileRecord(source.path, digest, size, source.executable)))
         if tick is not None:

@@ -63,7 +63,10 @@ def collect(root: Path, patterns: tuple[str, ...] = (), skip: frozenset[Path] = 
             raise VerdictError(f"{rel_folder or '.'}: cannot list the folder: {exc.strerror or exc}") from exc
         for entry in entries:
             rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
-            mode = entry.stat(follow_symlinks=False).st_mode
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError as exc:  # gone since the folder was listed
+                raise VerdictError(f"{rel}: changed while it was being packed ({exc.strerror}); run pack again") from exc
             is_dir = stat.S_ISDIR(mode)
             if ignored([_DEFAULTS], rel, is_dir) or ignored(layers, rel, is_dir):
                 continue

@@ -229,3 +229,10 @@ def test_output_that_is_a_folder_is_a_clean_error(cli, tmp_path: Path) -> None:
 def test_workspace_that_is_not_a_folder_is_a_usage_error(cli, tmp_path: Path) -> None:
     outcome = cli("pack", tmp_path / "missing", "-o", tmp_path / "p.zip")
     assert outcome.code == 2 and "not a folder" in outcome.stderr
+
+
+def test_warnings_never_stop_a_pack(cli, workspace_copy: Path, tmp_path: Path) -> None:
+    write_skill(workspace_copy / "skills", "folded", 'name: folded\ndescription: "line one\\n\\nline two"')
+    outcome = cli("pack", workspace_copy, "-o", tmp_path / "p.zip")
+    assert outcome.code == 0 and "1 warning(s)" in outcome.stderr
+    assert "skills/folded/SKILL.md" in names(tmp_path / "p.zip")
