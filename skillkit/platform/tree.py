@@ -99,8 +99,9 @@ def report_text(resolution: Resolution, lock: dict[str, Any], out: TextIO, color
     errors = sum(1 for d in resolution.diagnostics if d.severity == Severity.ERROR)
     warnings = sum(1 for d in resolution.diagnostics if d.severity == Severity.WARNING)
     counts = f"{plural(len(resolution.agents), 'agent')}: {plural(errors, 'error')}, {plural(warnings, 'warning')}"
-    console.print(Text(counts, style="bold red" if errors else "yellow" if warnings else "green"))
+    # Plain lines are never wrapped (a log or CI reader gets them whole).
+    console.print(Text(counts, style="bold red" if errors else "yellow" if warnings else "green"), soft_wrap=True)
     words, style = _LOCK_WORDS[lock["status"]]
-    console.print(Text(words.format(path=lock["path"]), style=style))
+    console.print(Text(words.format(path=lock["path"]), style=style), soft_wrap=True)
     for change in lock["changes"] if lock["status"] == "changed" else ():
-        console.print(Text(f"  - {change}"))
+        console.print(Text(f"  - {change}"), soft_wrap=True)
