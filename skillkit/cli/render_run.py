@@ -26,13 +26,16 @@ def parse_variables(raw: Sequence[str]) -> dict[str, str]:
 
 
 def skills_root(skills: Path | None, scene: Path | None) -> Path:
-    """`--skills`, else the workspace a scene file sits in (`<root>/scenes/x.yaml`), else `.`."""
+    """`--skills`, else the workspace a scene file sits in (`<root>/scenes/x.yaml`), else what
+    `simulate` reads: `skills/` of the workspace found from the current folder, or the folder."""
     if skills is not None:
         return skills
     if scene is not None:
         folder = scene.resolve().parent
         return folder.parent if folder.name == "scenes" else folder
-    return Path(".")
+    from skillkit.cli.simulate import default_skills_path
+
+    return default_skills_path(Path("."))
 
 
 def load_skills(root: Path) -> tuple[list[Skill], list[Diagnostic]]:
@@ -75,12 +78,13 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     counter = get_counter(tokenizer)
     found, left_out = load_skills(skills_root(skills, scene))
     print_diagnostics_to_stderr(left_out)
-    linked_scene = scene_for(scene, found)
+    unreadable = {Path(d.path).parent.name for d in left_out}
+    linked_scene = scene_for(scene, found, unreadable)
+    print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":
         return _xml(linked_scene.linked, context, out, 1 if left_out else 0)
-    turns, messages = load_turns(linked_scene, transcript)
-    chosen = pick_turn(turns, turn)
-    rendering = render_turn(linked=linked_scene.linked, scene=linked_scene.view, messages=messages, turn=chosen,
+    chosen = pick_turn(load_turns(linked_scene, transcript, found, unreadable), turn)
+    rendering = render_turn(linked=linked_scene.linked, scene=linked_scene.view, messages=(), turn=chosen,
                             overrides=overrides, context=context, counter=counter)
     problems = preset_diagnostics(rendering, linked_scene.path, linked_scene.where)
     print_diagnostics_to_stderr(problems)

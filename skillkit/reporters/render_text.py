@@ -26,7 +26,8 @@ def _bar(tokens: int, context: int) -> str:
 
 def _heading(rendering: Rendering) -> Text:
     turn = rendering.turn
-    which = "the next reply" if rendering.next_reply else "a reply in the transcript"
+    kinds = {"continue": "a continue", "swipe": "a swipe", "regenerate": "a regenerate"}
+    which = "the next reply" if rendering.next_reply else kinds.get(turn.kind, "a reply in the transcript")
     answering = "nothing" if turn.answering is None else f"message {turn.answering}"
     return Text(f"Turn {turn.number} ({which}), answering {answering}", style="bold")
 

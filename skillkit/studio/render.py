@@ -21,11 +21,14 @@ from skillkit.tokens import TokenCounter
 @dataclass(frozen=True)
 class TurnView:
     """What activation says of one turn: its number, the index of the message it answers (None
-    when it answers nothing), and the ids of the skills that are on."""
+    when it answers nothing), the ids of the skills that are on, its kind, and the messages its
+    prompt holds (None: every message before the turn's reply, found by `reply_starts`)."""
 
     number: int
     answering: int | None
     on: tuple[str, ...]
+    kind: str = "reply"
+    history: Sequence[ChatMessage] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,18 +95,22 @@ def render_turn(*, linked: Sequence[Skill], scene: SceneView, messages: Sequence
                 turn: TurnView, overrides: Mapping[str, str], context: int | None,
                 counter: TokenCounter) -> Rendering:
     variables = merged_variables(scene, overrides)
-    starts = reply_starts(messages)
-    next_reply = turn.number > len(starts)
-    end = len(messages) if next_reply else starts[turn.number - 1]
+    if turn.history is not None:
+        shown, next_reply = list(turn.history), turn.kind == "next"
+    else:
+        starts = reply_starts(messages)
+        next_reply = turn.number > len(starts)
+        shown = list(messages[:len(messages) if next_reply else starts[turn.number - 1]])
     lead = 0
-    while lead < end and messages[lead].role == "system":
+    while lead < len(shown) and shown[lead].role == "system":
         lead += 1
     preset = expand(scene.preset) if scene.preset is not None else None
     assembly = assemble(linked=linked, on=turn.on, variables=variables, preset=preset,
-                        leading=messages[:lead], history=messages[lead:end])
+                        leading=shown[:lead], history=shown[lead:])
     definitions = scene_tools.definitions(linked, scene.tool_access)
     extra = {"Tools": counter.count(scene_tools.definitions_text(definitions))} if definitions else {}
-    must_keep = None if turn.answering is None or turn.answering < lead else turn.answering - lead
+    positions = {m.index: p for p, m in enumerate(shown[lead:])}
+    must_keep = positions.get(turn.answering) if turn.answering is not None else None
     budget = fit(before=assembly.before, history=assembly.history, after=assembly.after, must_keep_from=must_keep,
                  limits=BudgetLimits.of(scene.budget, context), counter=counter, extra=extra)
     return Rendering(turn, next_reply, assembly, budget, tuple(assembly.messages(budget.kept)), tuple(definitions),

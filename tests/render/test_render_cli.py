@@ -6,6 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from render_helpers import FIXTURES, GOLDEN, golden
 
 from skillkit.tokens import get_counter
@@ -87,7 +89,8 @@ def test_a_skill_with_errors_is_left_out_with_its_diagnostics(cli, tmp_path: Pat
 
 
 def test_usage_errors_exit_2(cli) -> None:
-    for args in (["--var", "novalue"], ["--turn", "7"], ["--tokenizer", "gpt2"], ["--scene", "scenes/none.yaml"]):
+    for args in (["--var", "novalue"], ["--turn", "7"], ["--tokenizer", "gpt2"], ["--scene", "scenes/none.yaml"],
+                 ["transcripts/chat.json", "--turn", "9"], ["transcripts/none.json"]):
         outcome = cli("render", *args, cwd=WORKSPACE)
         assert outcome.code == 2, (args, outcome)
         assert "Traceback" not in outcome.stderr
@@ -98,3 +101,50 @@ def test_help_teaches(cli) -> None:
     assert outcome.code == 0
     for word in ("--turn", "--context", "--var", "--tokenizer", "agent-skills-xml", "--tools", "Exit 0"):
         assert word in outcome.stdout
+
+
+def test_a_transcript_renders_the_next_reply_by_default(cli) -> None:
+    outcome = cli("render", "transcripts/chat.json", "--scene", "scenes/tavern.yaml", cwd=WORKSPACE)
+    assert outcome.code == 0, outcome.stderr
+    golden("cli-chat.txt", outcome.stdout)
+    data = json.loads(cli("render", "transcripts/chat.json", "--scene", "scenes/tavern.yaml", "--format", "json",
+                          cwd=WORKSPACE).stdout)
+    golden("cli-chat.json", json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    assert data["turn"] == 3 and data["nextReply"] and data["answering"] == 7
+    assert data["inBlock"] == ["greeting", "sword", "lore"]  # as `skillkit simulate` says for turn 3
+
+
+def test_an_earlier_turn_holds_the_history_before_its_reply(cli) -> None:
+    data = json.loads(cli("render", "transcripts/chat.json", "--scene", "scenes/tavern.yaml", "--turn", "2",
+                          "--format", "json", cwd=WORKSPACE).stdout)
+    assert [m.get("index") for m in data["messages"] if m["label"] in ("System", "History")] == [0, 1, 2, 3]
+    assert data["inBlock"] == ["greeting"] and not data["nextReply"]
+
+
+def test_history_gives_way_to_a_small_context(cli) -> None:
+    data = json.loads(cli("render", "transcripts/chat.json", "--scene", "scenes/tavern.yaml", "--context", "600",
+                          "--format", "json", cwd=WORKSPACE).stdout)
+    budget = data["budget"]
+    assert budget["context"] == 600 and budget["history"]["dropped"] > 0
+    assert data["messages"][-2]["index"] == 7  # the answered message is kept, newest history last
+    assert "### Skills" in data["messages"][3]["content"]  # the block is never dropped
+
+
+@pytest.mark.parametrize("turn, history, on", [
+    (1, [0, 1], ["greeting"]),
+    (2, [0, 1, 2, 3, 4], ["greeting"]),          # a continue: the reply so far is in its prompt
+    (3, [0, 1], ["greeting"]),                    # a swipe: the reply it replaces is taken back
+    (4, [0, 1, 6, 8], ["greeting", "sword"]),     # the hidden note never; the swiped open never took
+])
+def test_continues_swipes_and_hidden_messages(cli, turn: int, history: list[int], on: list[str]) -> None:
+    data = json.loads(cli("render", "transcripts/events.yaml", "--scene", "scenes/tavern.yaml", "--turn", str(turn),
+                          "--format", "json", cwd=WORKSPACE).stdout)
+    assert [m.get("index") for m in data["messages"] if m["label"] in ("System", "History")] == history
+    assert data["inBlock"] == on
+
+
+def test_an_unparseable_transcript_exits_2(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[{\"role\": ", encoding="utf-8")
+    outcome = cli("render", bad, "--scene", "scenes/tavern.yaml", cwd=WORKSPACE)
+    assert outcome.code == 2 and "bad.json" in outcome.stderr and "Traceback" not in outcome.stderr
