@@ -20,6 +20,7 @@ from skillkit.cli.render import render
 from skillkit.cli.resolve import resolve
 from skillkit.cli.rules import rules
 from skillkit.cli.schema import schema
+from skillkit.cli.simulate import simulate
 
 app = typer.Typer(
     name="skillkit",
@@ -49,6 +50,7 @@ def root(
 
 
 app.command()(lint)
+app.command()(simulate)
 app.command()(render)
 app.command()(pack)
 app.command()(verify)

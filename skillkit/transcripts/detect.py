@@ -1,0 +1,78 @@
+"""Which transcript format a file holds, decided from its content (not its name).
+
+- The first non-blank character is `[`, or `{` and the whole text is one JSON object:
+  OpenAI-style messages.
+- The first non-blank line is a JSON object with SillyTavern's keys (a header, or a message
+  with `mes` / `is_user`): SillyTavern chat JSONL.
+- Anything else: skillkit's YAML form.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from skillkit.core.errors import InputError
+from skillkit.core.reader import BOM, read_bytes
+from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
+from skillkit.transcripts.model import Message, Transcript
+from skillkit.transcripts.openai import read_openai
+from skillkit.transcripts.sillytavern import looks_like_sillytavern, read_sillytavern
+from skillkit.transcripts.yaml_form import read_yaml_form
+
+
+def detect_format(text: str) -> str:
+    stripped = text.lstrip()
+    first_line = stripped.split("\n", 1)[0].strip()
+    if stripped.startswith("["):
+        return "openai"
+    if stripped.startswith("{"):
+        if looks_like_sillytavern(first_line) and "\n" in stripped.rstrip():
+            return "sillytavern"
+        try:
+            whole = json.loads(stripped)
+        except (ValueError, RecursionError):
+            whole = None
+        if isinstance(whole, dict) and "messages" in whole:
+            return "openai"
+        if looks_like_sillytavern(first_line):
+            return "sillytavern"
+        return "openai" if whole is not None else "yaml"
+    return "yaml"
+
+
+def decode_text(data: bytes, path: str) -> str:
+    if b"\x00" in data:
+        line = data.count(b"\n", 0, data.index(b"\x00")) + 1
+        raise InputError("the transcript holds a NUL byte: it is binary, not text", path, line)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"invalid UTF-8 (byte 0x{data[exc.start]:02x}): save the transcript as UTF-8",
+                         path, line) from None
+    if text.startswith(BOM):
+        text = text[1:]
+    return text.replace("\r\n", "\n")
+
+
+READERS = {"openai": read_openai, "sillytavern": read_sillytavern, "yaml": read_yaml_form}
+
+
+def parse_transcript(data: bytes, path: str) -> Transcript:
+    """Bytes -> Transcript; raises InputError (with its line) for anything unusable."""
+    if len(data) > MAX_TRANSCRIPT_BYTES:
+        raise InputError(f"the transcript is {len(data):,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", path)
+    text = decode_text(data, path)
+    kind = detect_format(text)
+    messages: tuple[Message, ...] = READERS[kind](text, path)
+    return Transcript(path, kind, messages)
+
+
+def load_transcript(path: Path, display: str | None = None) -> Transcript:
+    """Read and parse a transcript file; InputError when it cannot be opened or parsed."""
+    shown = display or path.as_posix()
+    data = read_bytes(path, MAX_TRANSCRIPT_BYTES)
+    if isinstance(data, int):
+        raise InputError(f"the transcript is {data:,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", shown)
+    return parse_transcript(data, shown)

@@ -1,0 +1,72 @@
+"""A skill's trigger fields, decoded once into what the matchers run (DESIGN 6).
+
+Triggers are trimmed first; blank ones are ignored. `/pattern/flags` is a regex trigger when
+JavaScript would compile it, and plain text otherwise. `caseSensitive` and `matchWholeWords`
+apply to plain triggers only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from skillkit.core.model import Skill
+from skillkit.triggers.jsregex import JSRegex, JSRegexError, compile_js, parse_regex_trigger
+from skillkit.triggers.plain import PlainTrigger, js_trim
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One non-blank trigger: exactly one of `plain` and `regex` is set."""
+
+    source: str  # trimmed, as the author wrote it: what verdicts quote
+    plain: PlainTrigger | None = None
+    regex: JSRegex | None = None
+
+
+def decode_trigger(value: str, case_sensitive: bool, match_whole_words: bool) -> Trigger | None:
+    text = js_trim(value)
+    if not text:
+        return None
+    literal = parse_regex_trigger(text)
+    if literal is not None:
+        try:
+            return Trigger(text, regex=compile_js(literal.pattern, literal.flags))
+        except JSRegexError:
+            pass  # JavaScript would not compile it: the studio matches it as plain text
+    return Trigger(text, plain=PlainTrigger.build(text, case_sensitive, match_whole_words))
+
+
+def decode_triggers(values: Sequence[str], case_sensitive: bool, match_whole_words: bool) -> tuple[Trigger, ...]:
+    decoded = (decode_trigger(v, case_sensitive, match_whole_words) for v in values)
+    return tuple(t for t in decoded if t is not None)
+
+
+@dataclass(frozen=True)
+class SkillTriggers:
+    """Everything trigger matching needs to know about one skill."""
+
+    name: str
+    primaries: tuple[Trigger, ...]
+    secondaries: tuple[Trigger, ...]
+    trigger_logic: str      # any | all
+    selective_logic: str    # andAny | andAll | notAny | notAll
+    scan_depth: int
+
+    @property
+    def can_match(self) -> bool:
+        """No triggers, or `scanDepth: 0`: never matches (and a picked skill never closes by rule)."""
+        return bool(self.primaries) and self.scan_depth > 0
+
+    @property
+    def never_reason(self) -> str:
+        if not self.primaries:
+            return "it has no triggers"
+        return "its scanDepth is 0"
+
+    @classmethod
+    def of(cls, skill: Skill) -> SkillTriggers:
+        cs, whole = skill.case_sensitive, skill.match_whole_words
+        return cls(skill.name, decode_triggers(skill.triggers, cs, whole),
+                   decode_triggers(skill.secondary_triggers, cs, whole),
+                   skill.trigger_logic, skill.selective_logic, skill.scan_depth)
