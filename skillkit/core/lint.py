@@ -30,7 +30,8 @@ def build_options(paths: list[Path], config: Path | None, profile: str | None,
         select=chosen_select,
         ignore=(ignore or frozenset()) | frozenset(settings.get("ignore", [])),
         severity={rule: Severity.parse(word) for rule, word in settings.get("severity", {}).items()},
-        excludes=DEFAULT_EXCLUDES + tuple(settings.get("exclude", [])),
+        excludes=DEFAULT_EXCLUDES,
+        patterns=tuple(settings.get("exclude", [])),
         settings=settings.values,
     )
     return options, bool(settings.get("strict", False))

@@ -29,6 +29,7 @@ class Options:
     ignore: frozenset[str] = frozenset()
     severity: dict[str, Severity] = field(default_factory=dict)
     excludes: tuple[str, ...] = DEFAULT_EXCLUDES
+    patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
     settings: dict[str, object] = field(default_factory=dict)
 
     def resolved_profile(self) -> Profile:
@@ -160,7 +161,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
 def run(paths: list[Path], options: Options, progress: Progress | None = None) -> Result:
     """Discover, read, parse, validate and check everything under `paths`."""
     judge = _Judge(options)
-    spaces = discover(paths, options.excludes)
+    spaces = discover(paths, options.excludes, options.patterns)
     total = sum(len(s.skills) + len(s.documents) for s in spaces)
     reported = sum(1 for s in spaces for p in s.skills + [d for _, d in s.documents] if s.reports(p))
     done = 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillkit.core.errors import InputError
+from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
 
 SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
@@ -80,12 +81,20 @@ def classify(path: Path) -> str | None:
     return None
 
 
-def _walk(top: Path, excludes: tuple[str, ...]) -> list[Workspace]:
+def _walk(top: Path, excludes: tuple[str, ...], patterns: tuple[str, ...] = ()) -> list[Workspace]:
+    """`excludes`: folder names never entered; `patterns`: the settings' `exclude`, gitignore
+    syntax relative to `top` (the same matcher packs use)."""
     spaces: dict[Path | None, Workspace] = {}
     owner: dict[Path, Path | None] = {}
+    layers = (IgnoreLayer("", compile_lines(patterns)),) if patterns else ()
     for folder_text, dirs, files in os.walk(top, followlinks=False):
         folder = Path(folder_text)
-        dirs[:] = sorted(d for d in dirs if not excluded(d, excludes))
+        relative = os.path.relpath(folder, top).replace(os.sep, "/")
+        prefix = "" if relative == "." else relative + "/"
+        dirs[:] = sorted(d for d in dirs if not excluded(d, excludes)
+                         and not (layers and ignored(layers, prefix + d, is_dir=True)))
+        if layers and SKILL_FILE in files and ignored(layers, prefix + SKILL_FILE, is_dir=False):
+            files = [f for f in files if f != SKILL_FILE]
         parent_root = owner.get(folder.parent) if folder != top else None
         root = folder if is_root(folder, {*dirs, *files}) else parent_root
         owner[folder] = root
@@ -109,12 +118,13 @@ def enclosing_root(path: Path) -> Path | None:
     return None
 
 
-def _walk_root(root: Path, excludes: tuple[str, ...]) -> Workspace:
-    found = [w for w in _walk(root, excludes) if w.root == root]
+def _walk_root(root: Path, excludes: tuple[str, ...], patterns: tuple[str, ...]) -> Workspace:
+    found = [w for w in _walk(root, excludes, patterns) if w.root == root]
     return found[0] if found else Workspace(root)
 
 
-def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES) -> list[Workspace]:
+def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES,
+             patterns: tuple[str, ...] = ()) -> list[Workspace]:
     """Workspaces under the given folders and files. A file or folder inside a workspace brings
     its whole workspace in as context (cross-file rules need it) with findings limited to what
     was named. Raises InputError for a path that does not exist or a file of no known kind."""
@@ -125,7 +135,7 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES) ->
     def inside(root: Path, named: set[Path] | None) -> None:
         space = within.get(root)
         if space is None:
-            space = within[root] = _walk_root(root, excludes)
+            space = within[root] = _walk_root(root, excludes, patterns)
             space.only = set()
         if space.only is not None:
             space.only = None if named is None else space.only | named
@@ -136,9 +146,9 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES) ->
         if path.is_dir():
             root = enclosing_root(path)
             if root is None or root == path.resolve():
-                spaces.extend(_walk(path, excludes))
+                spaces.extend(_walk(path, excludes, patterns))
             else:
-                inside(root, {p.resolve() for w in _walk(path, excludes) for p in w.skills + [d for _, d in w.documents]})
+                inside(root, {p.resolve() for w in _walk(path, excludes, patterns) for p in w.skills + [d for _, d in w.documents]})
             continue
         kind = classify(path)
         if kind is None:

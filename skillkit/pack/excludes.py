@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillkit.core.errors import ConfigError, VerdictError
 from skillkit.core.reader import read_text
-from skillkit.pack.ignore import IgnoreLayer, compile_lines, ignored
+from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
 from skillkit.pack.names import unsafe_reason
 
 IGNORE_FILE = ".skillignore"

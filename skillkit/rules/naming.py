@@ -59,11 +59,18 @@ def name_reserved(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 
 @skill_rule("xml-tags", Severity.ERROR, world="claude-api")
 def no_xml_tags(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
-    """The Claude API refuses XML tags in a skill's `name` and `description`."""
+    """The Claude API refuses XML tags in a skill's `name` and `description`; claude.ai's upload
+    check (`quick_validate.py` in Anthropic's skill-creator) refuses any `<` or `>` in the
+    description. A tag is an error; a lone angle bracket, which only the upload refuses, a warning."""
     for key in ("name", "description"):
         value = doc.data.get(key)
-        if isinstance(value, str) and (match := XML_TAG.search(value)):
+        if not isinstance(value, str):
+            continue
+        if match := XML_TAG.search(value):
             yield Hit(doc.path, *doc.at(key), f"`{key}` holds an XML tag {match.group(0)!r}")
+        elif key == "description" and ("<" in value or ">" in value):
+            yield Hit(doc.path, *doc.at(key), "`description` holds an angle bracket; claude.ai's upload refuses `<` and `>`",
+                      Severity.WARNING)
 
 
 RULES = (name_matches_folder, names_unique, name_reserved, no_xml_tags)

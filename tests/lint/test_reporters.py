@@ -125,3 +125,13 @@ def test_a_file_named_inside_a_workspace_is_checked_in_its_context(cli, workspac
     assert {d["path"] for d in report["diagnostics"]} == {"skills/copy/SKILL.md"}
     untouched = json.loads(cli("lint", "-f", "json", "skills/sword/SKILL.md", cwd=workspace_copy).stdout)
     assert untouched["diagnostics"] == [] and untouched["summary"]["files"] == 1
+
+
+def test_settings_exclude_uses_gitignore_syntax(cli, tmp_path):
+    for name in ("kept", "drafted"):
+        folder = tmp_path / ("skills" if name == "kept" else "skills/drafts") / name
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(f"---\nname: {name.upper()}\ndescription: x\n---\nBody\n")
+    (tmp_path / "skillkit.yaml").write_text("exclude: ['drafts/', '!kept']\n")
+    report = json.loads(cli("lint", "-f", "json", ".", cwd=tmp_path).stdout)
+    assert {d["path"] for d in report["diagnostics"]} == {"skills/kept/SKILL.md"}

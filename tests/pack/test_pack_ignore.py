@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillkit.pack.excludes import IGNORE_FILE, collect
-from skillkit.pack.ignore import compile_line, translate
+from skillkit.core.ignore import compile_line, translate
 from tests.conftest import FIXTURES
 
 CASES = json.loads((FIXTURES / "pack" / "gitignore-cases.json").read_text(encoding="utf-8"))
