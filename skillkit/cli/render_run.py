@@ -70,8 +70,8 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
                context: int | None, variables: Sequence[str], tokenizer: str, format: str, tools: bool,
                color: bool | None, out: TextIO) -> int:
     from skillkit.cli.common import print_diagnostics_to_stderr
-    from skillkit.studio.render import pick_turn, render_turn
-    from skillkit.studio.scene_adapter import load_turns, scene_for
+    from skillkit.studio.render import render_turn
+    from skillkit.studio.scene_adapter import load_turn, scene_for
     from skillkit.tokens import get_counter
 
     overrides = parse_variables(variables)
@@ -83,7 +83,7 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":
         return _xml(linked_scene.linked, context, out, 1 if left_out else 0)
-    chosen = pick_turn(load_turns(linked_scene, transcript, found, unreadable), turn)
+    chosen = load_turn(linked_scene, transcript, found, turn, unreadable)
     rendering = render_turn(linked=linked_scene.linked, scene=linked_scene.view, messages=(), turn=chosen,
                             overrides=overrides, context=context, counter=counter)
     problems = preset_diagnostics(rendering, linked_scene.path, linked_scene.where)

@@ -9,13 +9,13 @@ the reply it continues, as chat front ends store it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Collection, Sequence
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.model import Skill
-from skillkit.studio.render import SceneView, TurnView
+from skillkit.studio.render import SceneView, TurnView, pick_turn
 
 Where = Callable[[tuple[str | int, ...]], tuple[int, int]]
 
@@ -60,37 +60,41 @@ def scene_for(path: Path | None, skills: Sequence[Skill], unreadable: Collection
                        scene.diagnostics)
 
 
-def _histories(messages: Sequence[Any], turns: Sequence[Any]) -> list[tuple[HistoryMessage, ...]]:
-    """The messages each turn's prompt holds (see the module's docstring)."""
-    taken_back: set[int] = set()
+def history_of(messages: Sequence[Any], turns: Sequence[Any], number: int) -> tuple[HistoryMessage, ...]:
+    """The messages turn `number`'s prompt holds (see the module's docstring). One pass over
+    the turns before it (for what swipes took back), one over the messages before it."""
+    taken_back: list[range] = []
     last_reply: tuple[int, ...] = ()   # the messages of the generation a swipe would replace
-    out = []
+    first = len(messages)
     for turn in turns:
         first = min(turn.messages) if turn.messages else len(messages)
         if turn.kind in ("swipe", "regenerate") and last_reply:
-            taken_back.update(range(min(last_reply), first))
+            taken_back.append(range(min(last_reply), first))
         if turn.kind in ("reply", "swipe", "regenerate"):
             last_reply = tuple(turn.messages)
-        history: list[HistoryMessage] = []
-        for message in messages[:first]:
-            if message.hidden or message.index in taken_back:
-                continue
-            if message.event == "continue" and history and history[-1].role == "assistant":
-                joined = history[-1]
-                history[-1] = HistoryMessage(joined.role, joined.text + message.text, joined.index)
-                continue
-            history.append(HistoryMessage(message.role, message.text, message.index))
-        out.append(tuple(history))
-    return out
+        if turn.turn == number:
+            break
+    gone = {index for span in taken_back for index in span}
+    history: list[HistoryMessage] = []
+    for message in messages[:first]:
+        if message.hidden or message.index in gone:
+            continue
+        if message.event == "continue" and history and history[-1].role == "assistant":
+            joined = history[-1]
+            history[-1] = HistoryMessage(joined.role, joined.text + message.text, joined.index)
+            continue
+        history.append(HistoryMessage(message.role, message.text, message.index))
+    return tuple(history)
 
 
-def load_turns(linked: LinkedScene, transcript: Path | None, skills: Sequence[Skill],
-               unreadable: Collection[str] = ()) -> list[TurnView]:
-    """Every turn activation gives (a reply, a continue, a swipe, the next reply), with what
-    is on and the messages its prompt holds. Without a transcript: one turn, the next reply,
-    with an empty history, on which only `always` skills are on (nothing to scan, nothing open)."""
+def load_turn(linked: LinkedScene, transcript: Path | None, skills: Sequence[Skill], wanted: int | None,
+              unreadable: Collection[str] = ()) -> TurnView:
+    """Turn `wanted` (default: the last, the next reply when there is one) as activation gives
+    it, with what is on and the messages its prompt holds. Without a transcript: one turn, the
+    next reply, with an empty history, on which only `always` skills are on."""
     if transcript is None:
-        return [TurnView(1, None, tuple(s.id for s in linked.linked if s.when == "always"), "next", ())]
+        return pick_turn([TurnView(1, None, tuple(s.id for s in linked.linked if s.when == "always"), "next", ())],
+                         wanted)
     from skillkit.core.paths import display
     from skillkit.studio.activation import simulate
     from skillkit.transcripts import load_transcript
@@ -98,6 +102,7 @@ def load_turns(linked: LinkedScene, transcript: Path | None, skills: Sequence[Sk
     loaded = load_transcript(transcript, display(transcript))
     simulation = simulate(skills, linked.scene, loaded, unreadable=unreadable)
     ids = {s.name: s.id for s in simulation.skills}
-    histories = _histories(loaded.messages, simulation.turns)
-    return [TurnView(t.turn, t.answering, tuple(ids.get(name, name) for name in t.on()), t.kind, history)
-            for t, history in zip(simulation.turns, histories)]
+    views = [TurnView(t.turn, t.answering, tuple(ids.get(name, name) for name in t.on()), t.kind)
+             for t in simulation.turns]
+    chosen = pick_turn(views, wanted)
+    return replace(chosen, history=history_of(loaded.messages, simulation.turns, chosen.number))

@@ -7,10 +7,10 @@ SHA-256 checked against the hashes tiktoken itself pins, and the encoding built 
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
 import importlib.util
+from binascii import a2b_base64
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,9 +79,4 @@ def verified_bytes(name: str) -> bytes:
 
 def parse_ranks(data: bytes) -> dict[bytes, int]:
     """`.tiktoken` lines (`base64-token rank`) -> {token bytes: rank}, as tiktoken's loader reads them."""
-    ranks: dict[bytes, int] = {}
-    for line in data.splitlines():
-        if line:
-            token, rank = line.split()
-            ranks[base64.b64decode(token)] = int(rank)
-    return ranks
+    return {a2b_base64(token): int(rank) for token, rank in (line.split() for line in data.splitlines() if line)}
