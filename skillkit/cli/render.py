@@ -27,11 +27,13 @@ class Tokenizer(str, enum.Enum):
 def render(
     transcript: Optional[Path] = typer.Argument(None, help="A chat transcript (OpenAI JSON, SillyTavern JSONL or "
                                                 "skillkit YAML). Without one: an empty history."),
-    skills: Optional[Path] = typer.Option(None, "--skills", help="Where the skills are (default: the scene's "
-                                          "workspace, else the current folder)."),
+    skills: Optional[Path] = typer.Option(None, "--skills", help="Skills folder or workspace. Default: the "
+                                          "--scene's workspace, else skills/ of the workspace found from the current "
+                                          "folder (as simulate reads them)."),
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: linked skills, variables, budget, "
                                          "preset. Default: every skill, in name order, tool access on."),
-    turn: Optional[int] = typer.Option(None, "--turn", min=1, help="The turn to render (default: the next reply)."),
+    turn: Optional[int] = typer.Option(None, "--turn", min=1, help="The turn to render, numbered as simulate "
+                                 "numbers them (default: the next reply, else the last turn)."),
     context: Optional[int] = typer.Option(None, "--context", min=1, help="Context size in tokens (default: the "
                                           "scene's budget, else 8192). Also sizes the Agent Skills listing budgets."),
     var: Optional[list[str]] = typer.Option(None, "--var", help="NAME=VALUE: a macro variable, over the scene's "
