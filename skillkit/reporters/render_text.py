@@ -73,8 +73,9 @@ def _sheet(console: Console, rendering: Rendering) -> None:
 
 
 def _listings(console: Console, listings: Sequence[ClientListing]) -> None:
+    console.print(Text("Were these skills installed in an Agent Skills client, its skill listing:", style="bold"))
     for listing in listings:
-        line = Text(f"{listing.client} listing: ")
+        line = Text(f"  {listing.client}: ")
         amount = f"{listing.used:,} of {listing.limit:,} {listing.unit}; {listing.basis}"
         if listing.fits:
             line.append(f"fits, {amount}", style="green")
