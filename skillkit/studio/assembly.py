@@ -164,8 +164,6 @@ def assemble(*, linked: Sequence[Skill], on: Sequence[str], variables: Mapping[s
         if block_message:
             before.insert(position, block_message)
     history_messages = tuple(PromptMessage(m.role, "History", m.text, index=m.index) for m in history)
-    with_slots = [*builder.problems]
-    if preset is not None:
-        with_slots = [*preset.problems, *with_slots]
-    return Assembly(block, tuple(before), history_messages, tuple(after), placement, tuple(with_slots),
+    problems = (*(preset.problems if preset is not None else ()), *builder.problems)
+    return Assembly(block, tuple(before), history_messages, tuple(after), placement, problems,
                     tuple(s.name for s, (_, text) in zip(in_block, entries) if text.strip()), tuple(builder.placed))
