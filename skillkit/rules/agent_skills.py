@@ -61,7 +61,8 @@ def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 def body_size(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """The Agent Skills spec recommends a body under 500 lines and about 5,000 tokens; move
     detail into reference files that load only when needed. Tokens are estimated (ASCII
-    characters / 4, one per other character), which errs high."""
+    characters / 4, one per other character), close enough for "about"; `skillkit render`
+    counts exactly."""
     lines = doc.body.count("\n") + (0 if doc.body.endswith("\n") or not doc.body else 1)
     if lines > BODY_MAX_LINES:
         yield Hit(doc.path, doc.split.body_line, 1, f"the body is {lines:,} lines; the spec recommends under {BODY_MAX_LINES}")
