@@ -93,7 +93,7 @@ def simulate(
     source = skills if skills is not None else default_skills_path(Path("."))
     options, _ = build_options([source], None, None, None, None)
     result = run([source], options)
-    failed = sorted(p for w in result.workspaces for p in w.failed)
+    failed = sorted(p for w in result.workspaces for p in w.failed if p.endswith("SKILL.md"))
     print_diagnostics_to_stderr([d for d in result.diagnostics if d.path in failed and str(d.severity) == "error"])
     found = [s for w in result.workspaces for s in w.skills]
     unreadable = {Path(p).parent.name for p in failed}

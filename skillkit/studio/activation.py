@@ -95,6 +95,9 @@ class _Walk:
         self.snapshot = _State()
         self.pending: dict[str, str] = {}     # name -> "open" | "close", on the reply being written
         self._verdicts: dict[tuple[int, bool, str], Verdict] = {}
+        # The session hands back the same Mention object while a skill's verdict is unchanged:
+        # remembering the Verdict made from it keeps a turn's cost low for hundreds of skills.
+        self._from_mention: list[tuple[Mention | None, Verdict | None]] = [(None, None)] * len(skills)
 
     def verdict(self, index: int, on: bool, reason: str, note: str = "") -> Verdict:
         key = (index, on, reason)
@@ -131,7 +134,11 @@ class _Walk:
         if skill.when == "always":
             return self.verdict(index, True, "Always on.")
         if skill.when == "mentioned":
-            return self.verdict(index, mention.on, mention.reason, "slow" if mention.timed_out else "")
+            seen, made = self._from_mention[index]
+            if seen is not mention or made is None:
+                made = self.verdict(index, mention.on, mention.reason, "slow" if mention.timed_out else "")
+                self._from_mention[index] = (mention, made)
+            return made
         return self.judge_picked(index, skill, planned, mention)
 
     def judge_picked(self, index: int, skill: Skill, planned: PlannedTurn, mention: Mention) -> Verdict:

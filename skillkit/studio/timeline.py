@@ -20,6 +20,10 @@ LEGEND = (f"{ON} on   {OFF} off   {CLOSED} closed on this turn   "
           f"{SLOW} off: a regex trigger ran too long and counted as no match")
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 def mark(verdict: Verdict) -> str:
     if verdict.on:
         return ON
@@ -39,8 +43,8 @@ def headline(sim: Simulation) -> str:
     transcript = sim.transcript
     scene = sim.scene.path or "none (every skill found, tool access on)"
     replies = sum(1 for t in sim.turns if t.kind != "next")
-    return (f"{transcript.path}: {len(transcript.messages)} messages ({transcript.format}), "
-            f"{len(sim.turns)} turns ({replies} in the transcript); scene: {scene}")
+    return (f"{transcript.path}: {plural(len(transcript.messages), 'message')} ({transcript.format}), "
+            f"{plural(len(sim.turns), 'turn')} ({replies} in the transcript); scene: {scene}")
 
 
 def timeline(sim: Simulation, width: int) -> Iterator[Text]:

@@ -6,7 +6,9 @@ testing each (trimmed) message alone gives the same answer as testing the joined
 jsregex's `crosses_messages` is False only for patterns with no anchors at all; this module
 also admits word boundaries `\\b` and `\\B`, which are common in triggers (`/\\bsnow\\b/i`):
 at a message's edges the joined text has U+0001 before and `\\n` (or the end) after, both
-non-word characters, exactly as the edge of the message alone reads. Everything else that
+non-word characters, exactly as the edge of the message alone reads. One exception: between
+two joiner characters `\\B` holds, so a pattern with `\\B` that can match the empty string
+could match there and nowhere in a message; such a pattern is not local. Everything else that
 made jsregex say "crosses" (a dot, `^`, `$`, lookaround, a backreference, `y`, a class or
 literal that can match U+0001 or `\\n`) still does.
 """
@@ -17,7 +19,7 @@ import functools
 
 import regex
 
-from skillkit.triggers.jsregex import JSRegex
+from skillkit.triggers.jsregex import JSRegex, matches_empty
 from skillkit.triggers.jsregex_parse import (Alternation, Anchor, Char, CharClass, ClassEscape, ClassRange,
                                              Group, JSRegexError, Node, Property, Repeat, Sequence,
                                              parse_pattern)
@@ -31,21 +33,23 @@ def is_local(rx: JSRegex) -> bool:
     """True when testing each message alone is exact for this regex."""
     if not rx.crosses_messages:
         return True
-    return _local_pattern(rx.source, rx.flags)
+    local, non_boundary = _local_pattern(rx.source, rx.flags)
+    return local and not (non_boundary and matches_empty(rx))
 
 
 @functools.lru_cache(maxsize=4096)
-def _local_pattern(pattern: str, flags: str) -> bool:
+def _local_pattern(pattern: str, flags: str) -> tuple[bool, bool]:
+    """(local but for the empty-match question, uses \\B)."""
     if "y" in flags:
-        return False
+        return False, False
     unicode = "u" in flags
     if not unicode and any(c >= "\U00010000" for c in pattern):
-        return False  # JavaScript parses it as UTF-16 code units; not worth the care here
+        return False, False  # JavaScript parses it as UTF-16 code units; not worth the care here
     try:
         parsed = parse_pattern(pattern, unicode)
-        return _local(parsed.root)
+        return _local(parsed.root), "\\B" in pattern
     except (JSRegexError, RecursionError):
-        return False
+        return False, False
 
 
 def _class_can_match_joiner(node: CharClass) -> bool:
