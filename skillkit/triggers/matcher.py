@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from skillkit.triggers.factors import fold, required_literals
 from skillkit.triggers.jsregex import JSRegex, js_test
@@ -192,9 +192,3 @@ class Matcher:
         from skillkit.triggers.session import Session
 
         return Session(self)
-
-    def skills_of(self, slots: Iterable[int]) -> set[int]:
-        out: set[int] = set()
-        for slot in slots:
-            out.update(self.slot_skills[slot])
-        return out
