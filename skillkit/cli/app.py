@@ -28,6 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # docstrings are Markdown: paragraphs reflow, `code` shows as code
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 _DEBUG = {"on": False}

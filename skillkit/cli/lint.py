@@ -38,10 +38,15 @@ def lint(
     """Check skills and workspace files against every rule of their world.
 
     Exit 0 when nothing is wrong, 1 on findings (a broken file included; with --strict,
-    warnings too), 2 on usage errors and paths that cannot be opened.
+    warnings too), 2 on usage errors and paths that cannot be opened. A file named inside a
+    workspace is checked in its context (unique names, references) and only it is reported.
 
-    Examples: `skillkit lint`, `skillkit lint skills/ --format sarif -o lint.sarif`,
-    `skillkit lint --profile claude-api --select name-format,name-reserved`.
+    Examples:
+
+    * `skillkit lint`: everything under the current folder
+    * `skillkit lint skills/ --format sarif -o lint.sarif`: a report for code scanning
+    * `skillkit lint --profile claude-api --select name-format,name-reserved`
+    * `skillkit rules`: every rule id with what it checks
     """
     from skillkit.core.diagnostics import Severity
     from skillkit.core.lint import build_options
