@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from skillkit.agentskills.listing import location
 from skillkit.core.model import Skill
 
 CLAUDE_CODE_DESCRIPTION_CAP = 1536
@@ -119,6 +118,9 @@ class _CodexLine:
         return costs
 
 
+CODEX_SKILLS_HOME = "~/.codex/skills"
+
+
 def codex(skills: Sequence[Skill], context: int | None) -> ClientListing:
     tokens = context is not None and context > 0
     if tokens:
@@ -126,8 +128,10 @@ def codex(skills: Sequence[Skill], context: int | None) -> ClientListing:
     else:
         limit, basis = FALLBACK_CHARS, "its fallback when the context size is unknown"
     unit = "tokens" if tokens else "characters"
-    lines = [_CodexLine(s.name, s.description.strip(), location(s).as_posix(), tokens)
-             for s in sorted(skills, key=lambda s: (s.name, location(s).as_posix()))]
+    # The path Codex shows is where the skill is installed, not where this checkout keeps it:
+    # count the default install location, so the verdict does not depend on the folder we run in.
+    lines = [_CodexLine(s.name, s.description.strip(), f"{CODEX_SKILLS_HOME}/{s.id}/SKILL.md", tokens)
+             for s in sorted(skills, key=lambda s: (s.name, s.id))]
     wanted = sum(line.full() for line in lines)
     if wanted <= limit:
         return ClientListing("Codex", limit, unit, basis, wanted, wanted)

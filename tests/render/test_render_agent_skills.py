@@ -77,9 +77,9 @@ def test_codex_leaves_out_skills_when_even_bare_lines_do_not_fit() -> None:
 
 
 def _path(s: object) -> str:
-    from skillkit.agentskills.listing import location
+    from skillkit.agentskills.budgets import CODEX_SKILLS_HOME
 
-    return location(s).as_posix()  # type: ignore[arg-type]
+    return f"{CODEX_SKILLS_HOME}/{s.id}/SKILL.md"  # type: ignore[attr-defined]
 
 
 def _codex_with_limit(skills: list, limit: int):
