@@ -40,12 +40,13 @@ def frontmatter(rng: random.Random, name: str, world: int) -> str:
     return "\n".join(lines)
 
 
-def generate(root: Path, count: int, seed: int = 7) -> list[Path]:
-    """`count` skill folders under root/skills/; returns them."""
+def generate(root: Path, count: int, seed: int = 7, tools: int = 50) -> list[Path]:
+    """`count` skill folders under root/skills/, and `tools` tool files the platform skills
+    reference (so that they resolve); returns the skill folders."""
     rng = random.Random(seed)
     folders = []
     (root / "tools").mkdir(parents=True, exist_ok=True)
-    for tool in range(1, 51):  # the tools the platform skills reference, so they resolve
+    for tool in range(1, tools + 1):  # the tools the platform skills reference, so they resolve
         (root / "tools" / f"tool_{tool}.yaml").write_text(
             f"name: tool_{tool}\nversion: 2\ndescription: Benchmark tool {tool}.\n", encoding="utf-8")
     for index in range(count):

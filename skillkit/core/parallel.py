@@ -7,9 +7,7 @@ the imported modules, so they start in milliseconds instead of re-importing ever
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, Sequence, TypeVar
 
 Item = TypeVar("Item")
@@ -30,10 +28,14 @@ def map_batches(work: Callable[..., list[Out]], items: Sequence[Item], *args: ob
     """`work(batch, *args)` over batches of `items`, in order; parallel when it pays."""
     batches = [list(items[i:i + BATCH]) for i in range(0, len(items), BATCH)]
     jobs = min(workers(), len(batches))
-    if len(items) < PARALLEL_FROM or jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if len(items) < PARALLEL_FROM or jobs < 2 or not hasattr(os, "fork"):
         for batch in batches:
             yield work(batch, *args)
         return
+    # Imported here: multiprocessing costs ~8 ms to import, wasted on every small run.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         yield from pool.map(work, batches, *([arg] * len(batches) for arg in args))

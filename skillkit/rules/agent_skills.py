@@ -19,6 +19,7 @@ from skillkit.tokens.estimate import estimate_tokens
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+INTERESTING = re.compile(r"^.*(?:\]\(|``|~~).*$", re.MULTILINE)
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 
 
@@ -77,9 +78,13 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
     if "](" not in text:
         return  # most bodies: nothing to look at line by line
     fence: str | None = None
-    for number, line in enumerate(text.split("\n"), start=first_line):
-        if "](" not in line and "``" not in line and "~~" not in line:
-            continue  # neither a link nor a fence: the common line, skipped without a regex
+    number, counted = first_line, 0
+    # Only lines holding a link or a fence marker can change anything; the regex finds them
+    # without splitting the whole body into lines (the lines between change no fence state).
+    for found in INTERESTING.finditer(text):
+        number += text.count("\n", counted, found.start())
+        counted = found.start()
+        line = found.group(0)
         opener = FENCE.match(line)
         if fence is not None:
             if opener and opener.group(2)[0] == fence[0] and len(opener.group(2)) >= len(fence):
