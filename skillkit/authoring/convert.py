@@ -87,6 +87,8 @@ class Converter:
         if flag(fields.get("disable")) is True:
             return skip(f"disabled in the lorebook (`{work.label('disable')}`)")
         raw = fields.get("content")
+        if raw is not None and not isinstance(raw, str):  # not "empty": say what the file holds
+            return skip(f"its `{work.label('content')}` is not text ({type(raw).__name__}): nothing to import")
         decorators, body = _split_decorators(clean_text(raw) if isinstance(raw, str) else "")
         if "@@dont_activate" in decorators:
             return skip("`@@dont_activate`: SillyTavern never switches it on")

@@ -3,12 +3,12 @@ then every workspace root through `resolve`. Any error refuses the pack."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.errors import InputError
+from skillkit.core.errors import ConfigError, InputError, VerdictError
 from skillkit.core.pipeline import LoadedWorkspace
 
 
@@ -47,6 +47,30 @@ def root_label(root: Path, folder: Path) -> str:
     return "." if relative in ("", ".") else relative
 
 
+def packed_files(root: Path, settings: Mapping[str, Any]) -> frozenset[str] | None:
+    """The entry names a pack of `root` holds, or None when collecting fails (a link, an
+    unreadable .skillignore: the build refuses it with its own message)."""
+    from skillkit.pack.excludes import collect
+
+    try:
+        return frozenset(f.path for f in collect(root, tuple(str(p) for p in settings.get("exclude", []) or [])))
+    except (ConfigError, VerdictError):
+        return None
+
+
+def as_packed(root: Path, space: LoadedWorkspace, packed: frozenset[str] | None) -> LoadedWorkspace:
+    """The workspace as its pack holds it. Resolved as lint read it, a skill, agent, tool or
+    catalog that `.skillignore` leaves out would still answer references in the manifest, and
+    the pack would ship an agent whose skill is not in it (unpacked, it fails resolve)."""
+    if packed is None:
+        return space
+    skills = tuple(s for s in space.skills if root_label(root, s.folder / "SKILL.md") in packed)
+    documents = tuple(d for d in space.documents if root_label(root, d.file) in packed)
+    if len(skills) == len(space.skills) and len(documents) == len(space.documents):
+        return space
+    return replace(space, skills=skills, documents=documents)
+
+
 def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None) -> Prepared:
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
     InputError when `root` is not a folder; returns findings, never raises for them."""
@@ -61,10 +85,11 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
     found = list(result.diagnostics)
     references: dict[str, Any] = {}
     if not any(d.severity == Severity.ERROR for d in found):
+        packed = packed_files(root, options.settings)
         for space in result.workspaces:
             if space.root is None:
                 continue
-            resolution = resolve_workspace(space)
+            resolution = resolve_workspace(as_packed(root, space, packed))
             found.extend(resolution.diagnostics)
             references[root_label(root, space.root)] = resolution.lock_data()
     return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references)

@@ -89,8 +89,12 @@ def _files(sources: Sources, findings: Findings) -> dict[str, FileSource]:
         elif not isinstance(source, SkillSource):  # a skill is never second: skills come first
             findings.add(ACTION_CONFLICT, source.path, source.name_at,
                          f"action {source.name!r} is already defined by {first.path} "
-                         f"(a {_kind_of(first)}); one name, one action")
+                         f"({_article(_kind_of(first))}); one name, one action")
     return owners
+
+
+def _article(kind: str) -> str:
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def build_catalog(sources: Sources, findings: Findings) -> dict[str, Action]:

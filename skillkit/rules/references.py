@@ -120,7 +120,11 @@ def tool_ref_version(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 
 @workspace_rule(F.TOOL_DUPLICATE, F.SEVERITY[F.TOOL_DUPLICATE], world="platform")
 def tool_ref_duplicate(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
-    """A `tools` list names one tool twice; the first reference applies and the later one is ignored."""
+    """A `tools` list names one tool twice: as a duplicate skill does, it fails the write.
+
+    Tool references follow the rules of skill references. The model cannot be offered two
+    tools of one name, and two references that differ (a version, a fixed input, an approval)
+    leave it unclear which one the author meant. Reported at the later reference."""
     return _hits(view, F.TOOL_DUPLICATE)
 
 
