@@ -34,7 +34,7 @@ def resolve(
 
     Exit 0 when every reference resolves (and, with --check, the lock is current); 1 when a
     reference breaks a rule, a skill, tool, agent or catalog file has errors (the workspace is
-    refused whole, diagnostics on stderr), or with --check the lock is missing or out of date;
+    refused whole, its diagnostics on stderr, or in the json document), or with --check the lock is missing or out of date;
     2 on usage errors and folders that are not workspaces.
 
     Examples: `skillkit resolve`, `skillkit resolve fixtures/workspace --format json`,
@@ -52,13 +52,18 @@ def resolve(
         loaded, refused = load_workspace(workspace, options, tick)
     finally:
         close()
+    lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
     if refused:
-        print_diagnostics_to_stderr(list(refused))
+        if format is Format.json:  # machines read why from the document, as from lint --format json
+            lock_report = {"path": display(lock_path), "status": lockfile.NOT_WRITTEN, "changes": []}
+            body = {"agents": [], "diagnostics": [d.as_json() for d in refused], "lock": lock_report}
+            sys.stdout.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+        else:
+            print_diagnostics_to_stderr(list(refused))
         typer.echo(f"skillkit: resolve refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
                    err=True)
         raise typer.Exit(1)
     resolution = resolve_workspace(loaded)
-    lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
     status, changes = lockfile.settle(resolution.lock_data(), lock_path, display(lock_path), check, resolution.ok)
     lock_report = {"path": display(lock_path), "status": status, "changes": changes}
     if format is Format.json:

@@ -771,11 +771,15 @@ def test_a_workspace_with_a_broken_skill_is_refused(cli, tmp_path: Path, text: s
     ws = make_workspace(tmp_path / "ws", skills=ordinary(), agents={"bot": {"skills": [{"name": "alpha"}]}})
     (ws / "skills" / "broken").mkdir()
     (ws / "skills" / "broken" / "SKILL.md").write_text(text, encoding="utf-8")
-    for args in ((), ("--format", "json")):
-        out = cli("resolve", *args, cwd=ws)
-        assert out.code == 1, out
-        assert "Traceback" not in out.stderr
-        assert "skills/broken/SKILL.md" in out.stdout + out.stderr
+    out = cli("resolve", cwd=ws)
+    assert out.code == 1, out
+    assert "Traceback" not in out.stderr
+    assert "skills/broken/SKILL.md" in out.stdout + out.stderr
+    # json is for machines: the document says why, shaped as lint's diagnostics
+    code, data, _ = resolved(cli, ws)
+    assert code == 1
+    assert any(d["path"] == "skills/broken/SKILL.md" and d["severity"] == "error" for d in data["diagnostics"]), data
+    assert all(set(d) >= DIAGNOSTIC_KEYS for d in data["diagnostics"])
     assert not (ws / "skillkit.lock").exists()
 
 

@@ -82,9 +82,15 @@ def test_a_workspace_with_agent_or_skill_file_errors_is_refused_whole(cli, tmp_p
     shutil.copytree(PLATFORM / "merging", workspace)
     (workspace / "agents" / "own-wins.yaml").write_text("name: own-wins\nskills:\n  - {version: 2}\n")
     outcome = cli("resolve", workspace, "--format", "json", cwd=tmp_path)
+    assert outcome.code == 1
+    body = json.loads(outcome.stdout)  # the json document carries the reason, as lint's does
+    assert body["agents"] == [] and body["lock"]["status"] == "not-written"
+    assert [(d["line"], d["column"], d["rule"]) for d in body["diagnostics"]
+            if d["path"].endswith("merging/agents/own-wins.yaml")] == [(3, 5, "agent-file")]
+    assert "resolve refuses the workspace" in outcome.stderr
+    outcome = cli("resolve", workspace, cwd=tmp_path)
     assert outcome.code == 1 and outcome.stdout == ""
     assert "merging/agents/own-wins.yaml:3:5: error agent-file" in outcome.stderr
-    assert "resolve refuses the workspace" in outcome.stderr
 
 
 def test_a_scene_with_errors_does_not_stop_resolve(cli, tmp_path):
