@@ -81,7 +81,7 @@ def build_pack(prepared: Prepared, output: Path, progress: Progress | None = Non
     sources = hash_sources(files, progress, total)
     if any(record.path == MANIFEST_NAME for _, record in sources):
         raise VerdictError(f"{MANIFEST_NAME}: the workspace has a file with the manifest's name; rename it")
-    manifest = Manifest(prepared.name, prepared.version, tuple(r for _, r in sources),
+    manifest = Manifest(prepared.pack_name, prepared.version, tuple(r for _, r in sources),
                         skill_records(prepared, {r.path for _, r in sources}), prepared.references)
     manifest_bytes = manifest.dumps()
     entries = [Entry(MANIFEST_NAME, len(manifest_bytes), False, bytes_chunks(manifest_bytes))]

@@ -38,7 +38,7 @@ class FileRecord:
 
 @dataclass(frozen=True, slots=True)
 class Manifest:
-    name: str
+    name: str | None  # the settings' `name`; null without one
     version: str | int | None
     files: tuple[FileRecord, ...]
     skills: tuple[dict[str, Any], ...] = ()
@@ -95,8 +95,8 @@ def parse_manifest(data: bytes, display: str) -> Manifest:
         raise _bad(f"has formatVersion {value.get('formatVersion')!r}; this skillkit reads {FORMAT_VERSION}", display)
     name, version = value.get("name"), value.get("version")
     files, skills, references = value.get("files"), value.get("skills", []), value.get("references", {})
-    if not isinstance(name, str):
-        raise _bad("has no pack name", display)
+    if name is not None and not isinstance(name, str):
+        raise _bad("has a pack name that is not a string", display)
     if version is not None and (not isinstance(version, (str, int)) or isinstance(version, bool)):
         raise _bad("has a version that is neither a string nor a number", display)
     if not isinstance(files, list) or not isinstance(skills, list) or not isinstance(references, dict):

@@ -29,7 +29,14 @@ class Prepared:
 
     @property
     def name(self) -> str:
-        return str(self.settings.get("name") or self.root.resolve().name)
+        return self.pack_name or self.root.resolve().name
+
+    @property
+    def pack_name(self) -> str | None:
+        """The settings' `name`, the only name a pack records: the checkout folder's name
+        differs between machines, and the same sources must give the same bytes."""
+        name = self.settings.get("name")
+        return str(name) if name else None
 
     @property
     def version(self) -> str | int | None:

@@ -45,14 +45,17 @@ class Printer:
         self.console.print(line)
 
 
-def title(name: str, version: str | int | None) -> str:
-    return name if version is None else f"{name} {version}"
+def title(name: str | None, version: str | int | None) -> str:
+    """`NAME VERSION: ` to put before a count, or nothing for a pack without a name."""
+    if name is None:
+        return ""
+    return f"{name}: " if version is None else f"{name} {version}: "
 
 
 def packed(result: Packed, out: TextIO, color: bool | None) -> None:
     manifest = result.manifest
     printer = Printer(out, color)
-    printer.print((f"packed {title(manifest.name, manifest.version)}: {plural(len(manifest.files), 'file')}, "
+    printer.print((f"packed {title(manifest.name, manifest.version)}{plural(len(manifest.files), 'file')}, "
                    f"{plural(len(manifest.skills), 'skill')} -> {result.output.as_posix()} ({result.size:,} bytes)",
                    "green"))
     printer.print(f"sha256 {result.sha256}")
@@ -82,7 +85,7 @@ def verified_text(result: Verified, out: TextIO, color: bool | None) -> None:
     printer = Printer(out, color)
     if result.ok and result.manifest is not None:
         manifest = result.manifest
-        printer.print((f"ok: {title(manifest.name, manifest.version)}: {plural(len(manifest.files), 'file')} "
+        printer.print((f"ok: {title(manifest.name, manifest.version)}{plural(len(manifest.files), 'file')} "
                        f"match the manifest of {result.path}", "green"))
     else:
         printer.print((f"{result.path}: {plural(len(result.problems), 'problem')}; "
@@ -102,6 +105,6 @@ def verified_json(result: Verified, out: TextIO) -> None:
 
 def unpacked(result: Unpacked, out: TextIO, color: bool | None) -> None:
     manifest = result.verified.manifest
-    name = title(manifest.name, manifest.version) if manifest else result.verified.path
-    Printer(out, color).print((f"unpacked {name}: {plural(result.files, 'file')} into {result.dest.as_posix()}",
+    name = title(manifest.name, manifest.version) if manifest else ""
+    Printer(out, color).print((f"unpacked {name}{plural(result.files, 'file')} into {result.dest.as_posix()}",
                                "green"))

@@ -173,6 +173,19 @@ def test_two_copies_give_byte_identical_packs(cli, tmp_path: Path) -> None:
     assert c.read_bytes() == a.read_bytes()  # and again later
 
 
+def test_the_checkout_folder_name_does_not_change_the_bytes(cli, tmp_path: Path) -> None:
+    # Without a pack name in skillkit.yaml, two clones in differently named folders are still
+    # the same sources (a CI runner's checkout folder is nobody's choice).
+    packs = []
+    for folder in ("alice-clone", "ci-build-4711"):
+        ws = build(tmp_path / folder)
+        (ws / "skillkit.yaml").unlink()
+        packs.append(tmp_path / f"{folder}.zip")
+        assert pack(cli, ws, packs[-1]).code == 0
+        assert run(cli, "verify", str(packs[-1]), cwd=tmp_path).code == 0
+    assert packs[0].read_bytes() == packs[1].read_bytes()
+
+
 def test_only_the_executable_bit_is_kept(cli, tmp_path: Path) -> None:
     ws = build(tmp_path / "ws", file_mode=0o664, exec_mode=0o775)
     target = tmp_path / "pack.zip"
