@@ -21,7 +21,8 @@ messages:
 
 A top-level list is read as the `messages` list. Each entry holds exactly one of `system`,
 `user`, `assistant`, `tool`, `continue`, `swipe`, `regenerate` (its text; empty or null for
-none), or the long form `role:` + `content:`. A continue, swipe or regenerate must come right
+none), or the long form `role:` + `content:` (where `content` may also be a list of parts, as in
+OpenAI messages: its text parts joined by a newline). A continue, swipe or regenerate must come right
 after a reply (an assistant message or its tool results).
 """
 
@@ -34,6 +35,7 @@ from skillkit.core.errors import InputError
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import EVENTS, ROLES, Message, ToolCall, arguments_text
+from skillkit.transcripts.openai import TEXT_PARTS
 
 KINDS = ROLES + EVENTS
 OPTIONAL = ("name", "calls", "hidden")
@@ -51,6 +53,21 @@ def _text(value: Any, parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) 
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise _fail("a message's text must be a string", parsed, path, at)
     return str(value)
+
+
+def _parts_text(parts: list[Any], parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) -> str:
+    """Content given as a list of parts (DESIGN 4.4): its text parts joined by a newline; other
+    parts (images, audio) carry no text."""
+    texts: list[str] = []
+    for i, part in enumerate(parts):
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, dict):
+            if part.get("type", "text") in TEXT_PARTS and isinstance(part.get("text"), str):
+                texts.append(part["text"])
+        else:
+            raise _fail("a content part must be a mapping or a string", parsed, path, at + (i,))
+    return "\n".join(texts)
 
 
 def _call(raw: Any, parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) -> ToolCall:
@@ -101,7 +118,11 @@ def _entry(index: int, raw: Any, parsed: ParsedYaml, path: str, at: tuple[str | 
     line = parsed.where(at)[0]
     event = kind if kind in EVENTS else None
     role = "assistant" if event else kind
-    return Message(index, role, _text(text, parsed, path, at), name, calls, hidden, event, line)  # type: ignore[arg-type]
+    if "role" in raw and isinstance(text, list):  # the long form mirrors an OpenAI message
+        body = _parts_text(text, parsed, path, at + ("content",))
+    else:
+        body = _text(text, parsed, path, at)
+    return Message(index, role, body, name, calls, hidden, event, line)  # type: ignore[arg-type]
 
 
 def read_yaml_form(text: str, path: str) -> tuple[Message, ...]:
