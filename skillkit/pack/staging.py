@@ -39,7 +39,10 @@ def staged_file(path: Path) -> Iterator[BinaryIO]:
 @contextlib.contextmanager
 def staged_folder(dest: Path, replace: bool) -> Iterator[Path]:
     """Yield an empty temporary folder beside `dest`; on a clean exit it becomes `dest`
-    (an existing `dest` is removed first only when `replace`), on an exception it is removed."""
+    (an existing `dest` is removed first only when `replace`), on an exception it is removed.
+    An empty `dest` that is the current folder is filled instead of replaced: renamed away, it
+    would leave the caller (and their shell) in a deleted folder."""
+    dest = Path(os.path.abspath(dest))  # `.` has no name to stage beside
     dest.parent.mkdir(parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
     try:
@@ -48,6 +51,11 @@ def staged_folder(dest: Path, replace: bool) -> Iterator[Path]:
         if dest.is_dir() and not dest.is_symlink():
             if any(dest.iterdir()) and not replace:
                 raise FileExistsError(f"{dest} is not empty")
+            if not any(dest.iterdir()) and os.path.samefile(dest, os.getcwd()):
+                for child in sorted(temp.iterdir()):
+                    os.replace(child, dest / child.name)
+                temp.rmdir()
+                return
             # Rename the old tree aside first: a crash between the two renames leaves both
             # trees whole, never a half-deleted DEST.
             aside = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))

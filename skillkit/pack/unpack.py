@@ -39,8 +39,31 @@ def check_destination(dest: Path, force: bool) -> None:
         raise UsageError(f"{dest}: is a link; give a real folder as DEST")
     if dest.exists() and not dest.is_dir():
         raise UsageError(f"{dest}: is a file; DEST must be a folder (or not exist yet)")
-    if dest.is_dir() and any(dest.iterdir()) and not force:
-        raise UsageError(f"{dest}: exists and is not empty; pass --force to replace it")
+    if dest.is_dir() and any(dest.iterdir()):
+        if not force:
+            raise UsageError(f"{dest}: exists and is not empty; pass --force to replace it")
+        why = _not_replaceable(dest)
+        if why is not None:
+            raise UsageError(f"{dest}: {why}; --force replaces DEST whole, so unpack into a folder of its own")
+
+
+def _not_replaceable(dest: Path) -> str | None:
+    """Why replacing `dest` whole would destroy more than an earlier unpack: `--force` on a
+    mistyped DEST (`.`, `~`, a checkout) must not delete the user's own tree."""
+    real = dest.resolve()
+    here = Path.cwd().resolve()
+    if real == here or real in here.parents:
+        return "it is the current folder or holds it"
+    if real.parent == real:
+        return "it is the root of the file system"
+    try:
+        if real == Path.home().resolve():
+            return "it is the home folder"
+    except RuntimeError:  # no home folder to compare with
+        pass
+    if (dest / ".git").exists():
+        return "it holds a .git folder (a checkout)"
+    return None
 
 
 def _extract(archive: zipfile.ZipFile, record: FileRecord, into: Path, made: set[Path]) -> None:

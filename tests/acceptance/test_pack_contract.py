@@ -698,3 +698,46 @@ def test_unpack_into_a_file_is_refused(cli, good_pack: Path, tmp_path: Path) -> 
     out = run(cli, "unpack", str(good_pack), str(dest), "--force", cwd=tmp_path)
     assert out.code == 2, out
     assert dest.read_text() == "mine"
+
+
+def test_unpack_into_the_current_empty_folder(cli, good_pack: Path, tmp_path: Path) -> None:
+    here = tmp_path / "here"
+    here.mkdir()
+    out = run(cli, "unpack", str(good_pack), ".", cwd=here)
+    assert out.code == 0, out
+    assert tree(here) == {rel: data for rel, (data, _) in sources().items()}
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no staging left beside it
+
+
+@pytest.mark.parametrize("dest", [".", "..", "ABSOLUTE"])
+def test_force_never_replaces_the_folder_you_stand_in(cli, good_pack: Path, tmp_path: Path, dest: str) -> None:
+    # --force replaces DEST whole; a DEST that holds the current folder is a typo, not a release folder.
+    here = tmp_path / "project" / "here"
+    here.mkdir(parents=True)
+    (here / "precious.txt").write_text("mine")
+    before = snapshot_all(tmp_path / "project")
+    out = run(cli, "unpack", str(good_pack), str(here) if dest == "ABSOLUTE" else dest, "--force", cwd=here)
+    assert out.code == 2, out
+    assert snapshot_all(tmp_path / "project") == before
+
+
+def test_force_never_replaces_a_checkout(cli, good_pack: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "checkout"
+    (dest / ".git").mkdir(parents=True)
+    (dest / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    out = run(cli, "unpack", str(good_pack), str(dest), "--force", cwd=tmp_path)
+    assert out.code == 2, out
+    assert (dest / ".git" / "HEAD").is_file()
+
+
+def test_force_replaces_an_earlier_unpack(cli, good_pack: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "release"
+    assert run(cli, "unpack", str(good_pack), str(dest), cwd=tmp_path).code == 0
+    (dest / "skills" / "stale").mkdir()
+    (dest / "skills" / "stale" / "SKILL.md").write_text("---\nname: stale\ndescription: Old.\n---\nOld.\n")
+    assert run(cli, "unpack", str(good_pack), str(dest), "--force", cwd=tmp_path).code == 0
+    assert tree(dest) == {rel: data for rel, (data, _) in sources().items()}  # the tree, nothing stale
+
+
+def snapshot_all(root: Path) -> dict[str, bytes | None]:
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in root.rglob("*")}
