@@ -113,7 +113,8 @@ def verify(
 def unpack(
     file: Path = typer.Argument(..., help="The pack (zip) to unpack."),
     dest: Path = typer.Argument(..., help="The folder to recreate the workspace in; made if missing."),
-    force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty."),
+    force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty (never the "
+                               "current folder or one above it, the home folder, / or a checkout)."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Verify a pack, then recreate its workspace tree in DEST.
@@ -124,8 +125,8 @@ def unpack(
     end. The manifest itself is not written into DEST.
 
     Exit 0 unpacked, 1 the pack does not verify (each problem named on stderr), 2 usage
-    errors: DEST is a non-empty folder without --force, a file or a link; or FILE is not a
-    pack or cannot be opened.
+    errors: DEST is a non-empty folder without --force (or one --force must not replace), a
+    file or a link; or FILE is not a pack or cannot be opened.
 
     Examples: `skillkit unpack dist/skills.zip release/`, `skillkit unpack dist/skills.zip release/ --force`.
     """
