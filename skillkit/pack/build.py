@@ -74,6 +74,9 @@ def skill_records(prepared: Prepared, packed: set[str]) -> tuple[dict[str, objec
 
 def build_pack(prepared: Prepared, output: Path, progress: Progress | None = None) -> Packed:
     """Write the pack of a prepared (checked) workspace to `output` through a temporary file."""
+    if output.is_dir():
+        raise InputError("is a folder; -o names the pack file to write (a folder is for --target agent-skills)",
+                         str(output))
     entry_time()  # a malformed SOURCE_DATE_EPOCH fails before any work
     excludes = tuple(str(p) for p in prepared.settings.get("exclude", []) or [])
     files = collect(prepared.root, excludes, skip=frozenset({output.resolve()}))

@@ -262,6 +262,7 @@ def test_new_refuses_an_existing_folder_without_force(cli, tmp_path: Path) -> No
     assert out.code == 0, out
     front, _ = frontmatter(folder / "SKILL.md")
     assert front["name"] == "lantern" and front["description"] != "Mine."
+    assert (folder / "notes.md").read_text(encoding="utf-8") == "keep me"  # overwritten, not emptied
     lint_clean(cli, folder)
 
 

@@ -741,3 +741,20 @@ def test_force_replaces_an_earlier_unpack(cli, good_pack: Path, tmp_path: Path) 
 
 def snapshot_all(root: Path) -> dict[str, bytes | None]:
     return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else None) for p in root.rglob("*")}
+
+
+def test_output_that_is_a_folder_is_a_usage_error(cli, built: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    out = pack(cli, built, folder)
+    assert out.code == 2, out
+    assert "dist" in out.stderr and ".tmp" not in out.stderr  # named as given, not by a temporary name
+    assert list(folder.iterdir()) == [] and [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_agent_skills_target_leaves_other_files_in_the_folder(cli, built: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "uploads"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    assert pack(cli, built, folder, "--target", "agent-skills").code == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt", "review-activity.skill", "summarize.skill"]
