@@ -28,14 +28,9 @@ def parse_variables(raw: Sequence[str]) -> dict[str, str]:
 def skills_root(skills: Path | None, scene: Path | None) -> Path:
     """`--skills`, else the workspace a scene file sits in (`<root>/scenes/x.yaml`), else what
     `simulate` reads: `skills/` of the workspace found from the current folder, or the folder."""
-    if skills is not None:
-        return skills
-    if scene is not None:
-        folder = scene.resolve().parent
-        return folder.parent if folder.name == "scenes" else folder
-    from skillkit.cli.simulate import default_skills_path
+    from skillkit.cli.simulate import skills_source
 
-    return default_skills_path(Path("."))
+    return skills_source(skills, scene)
 
 
 def load_skills(root: Path) -> tuple[list[Skill], list[Diagnostic]]:

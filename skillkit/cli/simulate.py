@@ -32,6 +32,18 @@ def default_skills_path(start: Path) -> Path:
     return start
 
 
+def skills_source(skills: Path | None, scene: Path | None) -> Path:
+    """Where the skills are read (simulate and render alike): `--skills`, else the workspace a
+    scene file sits in (`<root>/scenes/x.yaml`; the scene links that workspace's skills), else
+    `skills/` of the workspace found from the current folder, else the current folder."""
+    if skills is not None:
+        return skills
+    if scene is not None:
+        folder = scene.resolve().parent
+        return folder.parent if folder.name == "scenes" else folder
+    return default_skills_path(Path("."))
+
+
 def check_explain(sim: Simulation, name: str) -> None:
     from skillkit.core.errors import UsageError
 
@@ -60,8 +72,9 @@ def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: str | 
 def simulate(
     transcript: Path = typer.Argument(..., help="A transcript: OpenAI-style JSON messages, a SillyTavern chat "
                                       "JSONL export, or skillkit's YAML form (detected from the content)."),
-    skills: Optional[Path] = typer.Option(None, "--skills", help="Skills folder or workspace. Default: skills/ of "
-                                          "the workspace found from the current folder, else the current folder."),
+    skills: Optional[Path] = typer.Option(None, "--skills", help="Skills folder or workspace. Default: the --scene's "
+                                          "workspace, else skills/ of the workspace found from the current folder, "
+                                          "else the current folder."),
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: its linked skills (in order) and "
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
@@ -90,7 +103,7 @@ def simulate(
 
     loaded_transcript = load_transcript(transcript, display(transcript))
     loaded_scene = load_scene(scene) if scene is not None else None
-    source = skills if skills is not None else default_skills_path(Path("."))
+    source = skills_source(skills, scene)
     options, _ = build_options([source], None, None, None, None)
     result = run([source], options)
     failed = sorted(p for w in result.workspaces for p in w.failed if p.endswith("SKILL.md"))

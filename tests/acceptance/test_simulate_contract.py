@@ -924,3 +924,21 @@ def test_yaml_long_form_content_as_parts_is_joined_by_newline(cli, tmp_path: Pat
             "    - {type: image_url, image_url: {url: 'https://example.invalid/x.png'}}\n"
             "    - {type: text, text: there}\n")
     assert ons(simulate(cli, root, text, suffix=".yaml"), "joined") == [True]
+
+
+def test_with_a_scene_and_no_skills_option_the_scenes_workspace_is_read(cli, tmp_path: Path) -> None:
+    # Render reads the scene's own workspace; simulate ("options as simulate") must read the same skills,
+    # not whatever the current folder happens to hold.
+    root = workspace(tmp_path / "ws", {"lore": {"when": "picked"}, "anchor": {"when": "always"}},
+                     scene={"skills": ["anchor", "lore"]})
+    elsewhere = workspace(tmp_path / "elsewhere", {"lore": {"when": "always"}})
+    (elsewhere / "chat.json").write_text(json.dumps([u("hi")]), encoding="utf-8")
+    outcome = cli("simulate", "chat.json", "--scene", root / "scenes" / "scene.yaml", "--format", "json",
+                  cwd=elsewhere)
+    assert outcome.code == 0, outcome.stderr
+    (turn,) = json.loads(outcome.stdout)["turns"]
+    assert [(v["name"], v["when"], v["on"]) for v in turn["skills"]] == [
+        ("anchor", "always", True), ("lore", "picked", False)]
+    rendered = cli("render", "chat.json", "--scene", root / "scenes" / "scene.yaml", "--format", "json",
+                   cwd=elsewhere)
+    assert json.loads(rendered.stdout)["skillsBlock"] == "### Skills\n\n## anchor\nText of anchor."
