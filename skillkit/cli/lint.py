@@ -53,7 +53,11 @@ def lint(
     from skillkit.core.pipeline import run
     from skillkit.reporters import REPORTERS
 
+    from skillkit.core.errors import InputError, UsageError
+
     targets = default_paths(paths)
+    if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
+        raise UsageError("--select names no rule id")
     options, strict_setting = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
     tick, close = progress_bar("Linting")
     try:
@@ -61,11 +65,18 @@ def lint(
     finally:
         close()
     stream = io.StringIO() if output else sys.stdout
+    if not output and hasattr(sys.stdout, "reconfigure"):
+        # A stdout that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
+        # cannot hold instead of failing mid-report; json and sarif use \u escapes themselves.
+        sys.stdout.reconfigure(errors="backslashreplace")
     REPORTERS[format.value](result, stream, color.flag() if not output else False)
     if output:
         from skillkit.core.atomic import write_atomic
 
-        write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+        try:
+            write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+        except OSError as exc:
+            raise InputError(f"cannot write the report: {exc.strerror or exc}", str(output)) from exc
     failing = result.count(Severity.ERROR) or ((strict if strict is not None else strict_setting)
                                                and result.count(Severity.WARNING))
     raise typer.Exit(1 if failing else 0)

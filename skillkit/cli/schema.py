@@ -15,20 +15,28 @@ def schema(
 
     With --check (as CI runs it), exit 1 and name each file that differs from what the code generates.
     """
-    from skillkit.core.artifacts import schema_dir_files
+    from skillkit.core.artifacts import schema_dir_files, stale_files
     from skillkit.core.atomic import write_atomic
+    from skillkit.core.errors import InputError
 
     files = schema_dir_files()
-    stale = [name for name, text in files.items()
-             if not (folder / name).is_file() or (folder / name).read_text(encoding="utf-8") != text]
+    stale = stale_files(folder, files)
     if check:
         for name in stale:
-            typer.echo(f"{(folder / name).as_posix()}: differs from the registry; run `skillkit schema`", err=True)
+            why = ("no longer generated; delete it" if name not in files else
+                   "is missing" if not (folder / name).is_file() else "differs from the registry")
+            typer.echo(f"{(folder / name).as_posix()}: {why}; run `skillkit schema`", err=True)
         if not stale:
             typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ are up to date.")
         raise typer.Exit(1 if stale else 0)
     for name in stale:
-        write_atomic(folder / name, files[name])
+        if name not in files:
+            typer.echo(f"{(folder / name).as_posix()}: no longer generated; delete it", err=True)
+            continue
+        try:
+            write_atomic(folder / name, files[name])
+        except OSError as exc:
+            raise InputError(f"cannot write: {exc.strerror or exc}", (folder / name).as_posix()) from exc
         typer.echo(f"wrote {(folder / name).as_posix()}")
     if not stale:
         typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ were already up to date.")

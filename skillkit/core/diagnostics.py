@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from skillkit.core.paths import printable
+
 
 class Severity(enum.IntEnum):
     """Ordered so that `max()` gives the worst; the value is the rank, `str()` the JSON word."""
@@ -31,6 +33,10 @@ class Diagnostic:
     rule: str
     severity: Severity
     message: str
+
+    def __post_init__(self) -> None:
+        # Messages may quote a folder's name; one that is not UTF-8 must not break a report.
+        object.__setattr__(self, "message", printable(self.message))
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -39,7 +39,9 @@ def split(source: SourceText) -> tuple[SplitDocument | None, list[Diagnostic]]:
                                  "no frontmatter: the first line of a SKILL.md must be `---`")]
     for index in range(1, len(lines)):
         if _is_fence(lines[index]):
-            yaml_text = "\n".join(lines[1:index])
+            # Each YAML line keeps its line break, the last one too: `key: |` as the last field
+            # then reads the same value (with its final newline) as anywhere else.
+            yaml_text = "".join(line + "\n" for line in lines[1:index])
             body = "\n".join(lines[index + 1:])
             return SplitDocument(yaml_text, body, index + 2), []
     return None, [Diagnostic(source.path, 1, 1, "frontmatter-unclosed", Severity.ERROR,

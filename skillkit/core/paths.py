@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+
+# Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` as valid Unicode: each byte of a non-UTF-8 file name as `\\xNN`, so every report
+    (JSON included) stays encodable, as `caf\\xe9` rather than a crash or invalid UTF-8."""
+    if not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}" if ord(m[0]) >= 0xDC80 else f"\\u{ord(m[0]):04x}", text)
 
 
 def current_base() -> str:
@@ -17,5 +29,5 @@ def display(path: Path, base: str | None = None) -> str:
     if not absolute.startswith(start + os.sep):
         absolute = os.path.realpath(path)  # the cheap way failed: follow links before giving up
     if absolute.startswith(start + os.sep):
-        return Path(os.path.relpath(absolute, start)).as_posix()
-    return Path(path).as_posix()
+        return printable(Path(os.path.relpath(absolute, start)).as_posix())
+    return printable(Path(path).as_posix())

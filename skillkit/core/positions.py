@@ -92,11 +92,12 @@ def message(error: ValidationError, path: tuple[str | int, ...]) -> str:
             return (f"{where}: a skill's tool reference carries no `{key}`; a skill grants nothing, "
                     f"so fixed input and approval belong to the agent's own reference")
         return f"{where} is not allowed here"
-    if kind == "oneOf" and error.schema == VERSION_SCHEMA:
+    if kind == "oneOf" and error.schema.get("oneOf") == VERSION_SCHEMA["oneOf"]:  # the file's copy has a description
         return f"{where} must be a version: an integer >= 1 or a semantic version like 1.2.0 (not {value!r})"
     if kind == "additionalProperties":
         extra = sorted(set(value) - set(error.schema.get("properties", {}))) if isinstance(value, dict) else []
-        return f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(f'`{k}`' for k in extra)} in {where}"
+        owner = path[:-1] if extra and path and path[-1] in extra else path  # `locate` appended the key
+        return f"unknown key{'s' if len(extra) > 1 else ''} {', '.join(f'`{k}`' for k in extra)} in `{dotted(owner)}`"
     return f"{where}: {error.message}"
 
 

@@ -6,7 +6,9 @@ exception: lint exists to report it. A path that cannot be opened at all is an I
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,16 +46,22 @@ def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
     """The file's bytes, or its size when over `limit` (never reading the rest)."""
     try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                return size
+        # O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(descriptor, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if stat.S_ISDIR(status.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "is a folder")
+            if not stat.S_ISREG(status.st_mode):
+                raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+            if status.st_size > limit:
+                return status.st_size
             data = handle.read(limit + 1)
     except IsADirectoryError as exc:
         raise InputError("is a folder, not a file", str(path)) from exc
     except OSError as exc:
         raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
-    # A file that grew, or a special file with no size (a FIFO), is still capped.
+    # A file that grew while it was read is still capped.
     return len(data) if len(data) > limit else data
 
 

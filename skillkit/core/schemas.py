@@ -7,8 +7,8 @@ them and compares (`skillkit schema --check`) is what keeps code and files in st
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillkit.core.fields import KINDS
@@ -40,23 +40,37 @@ def generated() -> dict[str, str]:
     return files
 
 
-def drift(folder: Path) -> list[str]:
-    """File names whose committed copy in `folder` differs from what the registry generates."""
-    stale = []
-    for name, text in generated().items():
-        target = folder / name
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
-            stale.append(name)
-    known = set(generated())
-    stale.extend(sorted(p.name for p in folder.glob("*.schema.json") if p.name not in known))
-    return stale
+# Our patterns hold `$` only as an anchor (never escaped, never inside a class).
+_END_ANCHOR = re.compile(r"(?<!\\)\$")
+
+
+@cache
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """JSON Schema patterns are ECMA-262 regexes, where `$` (no `m` flag) is the end of the text.
+    Python's `$` also matches before a final newline, which let `name: |` (`"c\\n"`) pass."""
+    return re.compile(_END_ANCHOR.sub(r"\\Z", pattern))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Any:
+    from jsonschema import ValidationError
+
+    if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+def _integer(checker: Any, instance: Any) -> bool:
+    """YAML tells `2` from `2.0`: a float where an integer belongs (`version: 1.0`, which an
+    author likely meant as a version string) is a type error, never silently taken as 1."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
 
 
 @cache
 def validator(kind_name: str) -> Validator:
     """One prebuilt Draft 2020-12 validator per kind (building it is the expensive part)."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
     path = data_dir("schemas") / KINDS[kind_name].schema_id()
     schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    strict = validators.extend(Draft202012Validator, validators={"pattern": _pattern},
+                               type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+    return strict(schema)  # type: ignore[no-any-return]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from skillkit.core.errors import ConfigError
+from skillkit.core.paths import display as shown_path
 from skillkit.core.reader import read_text
 from skillkit.core.validate import schema_diagnostics
 from skillkit.core.workspace import SETTINGS_FILE
@@ -32,7 +33,7 @@ def _check(parsed: ParsedYaml, display: str) -> dict[str, Any]:
 
 
 def load_settings_file(path: Path) -> Settings:
-    display = path.as_posix()
+    display = shown_path(path)  # relative to the working folder, as every diagnostic path is
     if path.name == "pyproject.toml":
         import tomllib
 

@@ -17,5 +17,14 @@ def as_object(result: Result) -> dict[str, Any]:
     }
 
 
+def utf8(out: TextIO) -> bool:
+    """Whether `out` takes any character (a StringIO or an -o file, UTF-8, does)."""
+    import codecs
+
+    encoding = getattr(out, "encoding", None)
+    return not encoding or codecs.lookup(encoding).name == "utf-8"
+
+
 def report(result: Result, out: TextIO) -> None:
-    out.write(json.dumps(as_object(result), indent=2, ensure_ascii=False) + "\n")
+    # \u escapes where the stream cannot hold a character (PYTHONIOENCODING=ascii, a cp1252 pipe)
+    out.write(json.dumps(as_object(result), indent=2, ensure_ascii=not utf8(out)) + "\n")

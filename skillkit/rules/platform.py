@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
+from skillkit.core.fields.base import SEMVER
 from skillkit.core.fields.skill import BODY_MAX_CHARS, EXAMPLE_MAX_BYTES
 from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
 
@@ -62,7 +64,9 @@ def one_version_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     docs = [(d.path, d.data, d.at) for d in view.skills] + [(d.path, d.data, d.at) for d in view.of_kind("tool")]
     for path, data, at in docs:
         value = data.get("version")
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
+        valid = (isinstance(value, int) and not isinstance(value, bool) and value >= 1) or (
+            isinstance(value, str) and re.fullmatch(SEMVER, value) is not None)
+        if not valid:  # `version-format` reports it; it is neither kind
             continue
         kind = type(value)
         if kinds and kind not in kinds:

@@ -16,6 +16,8 @@ TOOL_REFERENCE = {
         "input": False,
         "approval": False,
     },
+    # Closed, as the platform's shape is: a typo (`versoin: 2`) would silently lose the pin.
+    "additionalProperties": False,
 }
 
 EXAMPLE = {
@@ -32,8 +34,10 @@ EXAMPLE = {
                 "actionId": {"type": "string", "pattern": NON_BLANK},
                 "sessionId": {"type": "string", "pattern": NON_BLANK},
             },
+            "additionalProperties": False,
         },
     },
+    "additionalProperties": False,  # the platform's example is exactly these keys
 }
 
 FIELDS = (

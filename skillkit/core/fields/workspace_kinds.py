@@ -104,24 +104,29 @@ CATALOG = DocumentKind("catalog", "skillkit platform catalog",
           "Every published action by name: its kind, state and versions.", "catalog-file", default={}),
 ))
 
+# Settings are no lint finding: a settings file that breaks its schema stops the command (exit 2),
+# as a broken ruff.toml does, so its fields name no lint rule.
+SETTINGS_RULE = ""
+
 SETTINGS = DocumentKind("settings", "skillkit settings",
-                        "`skillkit.yaml` at the workspace root, or `[tool.skillkit]` in pyproject.toml.", (
-    Field("name", {"type": "string", "pattern": NAME_PATTERN}, "The pack's name.", "settings-file"),
-    Field("version", {"type": ["string", "integer"]}, "The pack's version.", "settings-file"),
+                        "`skillkit.yaml` at the workspace root, or `[tool.skillkit]` in pyproject.toml. "
+                        "A settings file that breaks these rules stops the command (exit 2).", (
+    Field("name", {"type": "string", "pattern": NAME_PATTERN}, "The pack's name.", SETTINGS_RULE),
+    Field("version", {"type": ["string", "integer"]}, "The pack's version.", SETTINGS_RULE),
     Field("profile", {"type": "string"}, "The lint profile (see `skillkit rules --profiles`).",
-          "settings-file", default="default"),
-    Field("select", {"type": "array", "items": {"type": "string"}}, "Only these rule ids run.", "settings-file"),
-    Field("ignore", {"type": "array", "items": {"type": "string"}}, "These rule ids never run.", "settings-file"),
-    Field("strict", {"type": "boolean"}, "Warnings fail lint.", "settings-file", default=False),
+          SETTINGS_RULE, default="default"),
+    Field("select", {"type": "array", "items": {"type": "string"}}, "Only these rule ids run.", SETTINGS_RULE),
+    Field("ignore", {"type": "array", "items": {"type": "string"}}, "These rule ids never run.", SETTINGS_RULE),
+    Field("strict", {"type": "boolean"}, "Warnings fail lint.", SETTINGS_RULE, default=False),
     Field("severity", {"type": "object", "additionalProperties": {"enum": ["error", "warning", "info"]}},
-          "Per-rule severity overrides.", "settings-file", default={}),
+          "Per-rule severity overrides.", SETTINGS_RULE, default={}),
     Field("budgets", {"type": "object", "properties": {
         "skill": {"type": "integer", "minimum": 1}, "skillsBlock": {"type": "integer", "minimum": 1},
         "tokenizer": {"enum": ["o200k_base", "cl100k_base", "estimate"]}}, "additionalProperties": False},
           "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block, counted with "
           "`tokenizer` (default `o200k_base`).",
-          "settings-file", default={},
+          SETTINGS_RULE, default={},
           rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
-          "Extra patterns (gitignore syntax) left out of discovery and packs.", "settings-file", default=[]),
+          "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
 ), open_keys=False)
