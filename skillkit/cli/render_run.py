@@ -50,7 +50,8 @@ def load_skills(root: Path) -> tuple[list[Skill], list[Diagnostic]]:
     finally:
         close()
     skills = [skill for space in result.workspaces for skill in space.skills]
-    failed = {path for space in result.workspaces for path in space.failed}
+    # Only skill files: a broken agent, tool or catalog file is lint's business, not render's.
+    failed = {path for space in result.workspaces for path in space.failed if path.endswith("SKILL.md")}
     left_out = [d for d in result.diagnostics if d.severity == Severity.ERROR and d.path in failed]
     return skills, left_out
 

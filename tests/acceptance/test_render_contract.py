@@ -414,3 +414,15 @@ def test_render_yaml_and_sillytavern_transcripts(cli, tmp_path: Path) -> None:
     document = json.loads(outcome.stdout)
     assert after_block(document)[-1] == ("user", "Tell me everything.")
     assert document["budget"]["history"] == {"kept": 4, "dropped": 0}
+
+
+def test_broken_platform_files_do_not_fail_render_or_simulate(cli, tmp_path: Path) -> None:
+    # Exit 1 is for a skill (or the preset) with errors; agents and tools are not what these commands read.
+    root = workspace(tmp_path, {"anchor": {"when": "always", "body": "Anchor."}})
+    (root / "agents").mkdir()
+    (root / "agents" / "bad.yaml").write_text("name: bad\nhandler: 5\n", encoding="utf-8")
+    (root / "chat.json").write_text(json.dumps([u("hi")]), encoding="utf-8")
+    for command in ("render", "simulate"):
+        outcome = cli(command, root / "chat.json", "--skills", root, "--format", "json", cwd=root)
+        assert outcome.code == 0, (command, outcome.stderr)
+        json.loads(outcome.stdout)
