@@ -171,7 +171,8 @@ def test_text_format_is_the_default_and_names_each_skill(cli, tmp_path: Path) ->
                      [(1, 3), (2, 6), (3, 8)], id="indexes-in-the-transcript-as-given"),
     ],
 )
-def test_turn_rules(cli, tmp_path: Path, messages: list[dict[str, Any]], expected: list[tuple[int, int | None]]) -> None:
+def test_turn_rules(cli, tmp_path: Path, messages: list[dict[str, Any]],
+                    expected: list[tuple[int, int | None]]) -> None:
     root = workspace(tmp_path, ALWAYS)
     assert shape(simulate(cli, root, messages)) == expected
 
