@@ -10,7 +10,7 @@ from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
 from skillkit.core.model import Document, Skill, ToolRef, freeze
 from skillkit.core.reader import read_text
-from skillkit.core.validate import schema_diagnostics
+from skillkit.core.validate import schema_check, schema_diagnostics
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
 
@@ -22,6 +22,7 @@ class SkillDoc:
     file: Path
     split: SplitDocument
     parsed: ParsedYaml
+    invalid: frozenset[str] = frozenset()  # top-level keys whose values break the schema
 
     @property
     def folder(self) -> Path:
@@ -72,8 +73,9 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
     findings.extend(more)
     if split is None or parsed is None or not parsed.ok or not isinstance(parsed.data, dict):
         return None, findings
-    findings.extend(schema_diagnostics("skill", parsed, display))
-    return SkillDoc(display, file, split, parsed), findings
+    diagnostics, invalid = schema_check("skill", parsed, display)
+    findings.extend(diagnostics)
+    return SkillDoc(display, file, split, parsed, invalid), findings
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
@@ -94,12 +96,16 @@ def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, 
 
 
 def build_skill(doc: SkillDoc) -> Skill:
-    """The model of a skill whose frontmatter passed the schema (defaults filled in)."""
-    data = doc.data
+    """The model of a skill whose frontmatter passed the schema (defaults filled in). A value a
+    profile or `ignore` let through unreported, but that breaks the schema, reads as its default:
+    the model's types hold whatever the settings silence."""
+    data = {key: value for key, value in doc.data.items() if key not in doc.invalid}
+    data.setdefault("name", doc.folder.name)
+    data.setdefault("description", "")
     tools = tuple(ToolRef(t["name"], t.get("version"), *doc.at("tools", i)) for i, t in enumerate(data.get("tools", [])))
     return Skill(
         name=data["name"], description=data["description"], body=doc.body, path=doc.path,
-        folder=doc.folder, fields=freeze(data),
+        folder=doc.folder, fields=freeze(doc.data),
         when=data.get("when", "picked"),
         triggers=tuple(data.get("triggers", ())),
         secondary_triggers=tuple(data.get("secondaryTriggers", ())),

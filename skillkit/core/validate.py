@@ -40,14 +40,26 @@ def _forbidden_key(error: Any, data: Any, root_schema: dict[str, Any]) -> str | 
 
 
 def schema_diagnostics(kind_name: str, parsed: ParsedYaml, path: str) -> list[Diagnostic]:
+    return schema_check(kind_name, parsed, path)[0]
+
+
+def schema_check(kind_name: str, parsed: ParsedYaml, path: str) -> tuple[list[Diagnostic], frozenset[str]]:
+    """The schema's diagnostics, and the top-level keys whose values break it (a profile may
+    not report them, but a model must never be built from them)."""
     kind = KINDS[kind_name]
     check = validator(kind_name)
     out: list[Diagnostic] = []
+    invalid: set[str] = set()
     for error in check.iter_errors(parsed.data):
+        top = error.absolute_path[0] if error.absolute_path else None
+        if top is None and error.validator == "required":
+            top = next((k for k in error.validator_value if k not in (parsed.data or {})), None)
+        if isinstance(top, str):
+            invalid.add(top)
         for leaf in _leaf_errors(error):
             if (key := _forbidden_key(leaf, parsed.data, check.schema)) is not None:
                 leaf.path.append(key)  # what jsonschema left out; `locate` then points at the key
             rule, where, at_key = locate(leaf, kind)
             line, column = parsed.where(where, at_key=at_key)
             out.append(Diagnostic(path, line, column, rule, Severity.ERROR, message(leaf, where)))
-    return out
+    return out, frozenset(invalid)

@@ -1679,6 +1679,25 @@ def test_claude_code_extra_keys(tmp_path, lint):
     assert lint(tmp_path, "--profile", "agent-skills").code == 1
 
 
+@pytest.mark.parametrize("profile", ["default", "studio", "platform", "agent-skills", "claude-api", "claude-code", "codex"])
+def test_fields_of_a_world_the_profile_does_not_check_never_crash(tmp_path, lint, profile):
+    frontmatter = "triggers:\nwhen: x\nscanDepth: deep\nversion: [1]\ntools: 5\nexamples: {}\nmetadata: 3\nconfig: ~"
+    put(tmp_path, "a", skill_text(fm("a", frontmatter)))
+    result = lint(tmp_path, "--profile", profile)
+    assert result.code == 1
+
+
+def test_silenced_rules_never_crash_any_command(tmp_path, cli):
+    put(tmp_path, "a", skill_text("name: 5\ndescription: [d]\nwhen: x\ntriggers: 7\ntools: 5\nscanDepth: -3"))
+    (tmp_path / "skillkit.yaml").write_text(
+        "ignore: [name-format, description-format, trigger-fields, tool-reference, name-folder]\n", encoding="utf-8")
+    (tmp_path / "chat.json").write_text('[{"role": "user", "content": "hi"}]', encoding="utf-8")
+    for args in (["lint", "."], ["simulate", "chat.json", "--skills", "skills"], ["render", "chat.json", "--skills", "skills"]):
+        outcome = cli(*args, cwd=tmp_path)
+        no_traceback(outcome)
+        assert outcome.code in (0, 1), (args, outcome)
+
+
 def test_default_profile_checks_each_present_field_by_its_world(tmp_path, lint):
     tool_file(tmp_path)
     put(tmp_path, "a", skill_text(fm("a", "when: sometimes\nversion: 0\ncompatibility: ''")))
