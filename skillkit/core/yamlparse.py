@@ -155,7 +155,7 @@ class _Builder:
                 raise _Stop
         at = _mark(event, self.offset)
         if isinstance(event, AliasEvent):
-            self.report(at, f"YAML alias *{event.anchor}: aliases are not allowed in skill files; write the value out",
+            self.report(at, f"YAML alias *{event.anchor}: skillkit does not expand aliases (an alias bomb would); write the value out",
                         "yaml-alias")
             self.place(None, at)
         elif isinstance(event, ScalarEvent):
