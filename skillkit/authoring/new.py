@@ -9,6 +9,7 @@ into place, so an interrupted run leaves no half-made skill.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -31,7 +32,34 @@ class Scaffolded:
     replaced: bool             # it existed and --force overwrote its files
 
 
-def render_files(name: str, world: str) -> dict[str, bytes]:
+_VERSION_LINE = re.compile(r"""^version:[ \t]*["']?(\d+\.\d+\.\d+)""", re.MULTILINE)
+_SIBLINGS_READ = 200  # enough to know the workspace's kind; a huge skills folder is not read whole
+
+
+def first_version(parent: Path) -> int | str:
+    """The version a new platform skill starts at: `1`, or `"1.0.0"` when the skills beside it
+    (or the workspace's tools) use semantic versions, since one workspace uses one kind
+    (`version-kind`) and the new skill must pass lint where it lands."""
+    from skillkit.core.workspace import enclosing_root
+
+    root = enclosing_root(parent) if parent.is_dir() else None
+    files = [*sorted(parent.glob("*/SKILL.md"))] if parent.is_dir() else []
+    if root is not None:
+        files += sorted(root.glob("skills/*/SKILL.md")) + sorted(root.glob("tools/*.y*ml"))
+    for file in files[:_SIBLINGS_READ]:
+        try:
+            with open(file, "rb") as handle:  # the head is enough; never a whole (huge) file
+                head = handle.read(8192).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        if file.name == "SKILL.md":  # its frontmatter only: the body may say anything
+            head = head.split("\n---", 1)[0] if head.startswith("---") else ""
+        if _VERSION_LINE.search(head):
+            return "1.0.0"
+    return 1
+
+
+def render_files(name: str, world: str, version: int | str = 1) -> dict[str, bytes]:
     """Relative path -> contents of the skill folder for `world`."""
     import jinja2
 
@@ -40,7 +68,8 @@ def render_files(name: str, world: str) -> dict[str, bytes]:
                              keep_trailing_newline=True, autoescape=False)
     env.filters["yaml"] = scalar
     words = name.replace("-", " ")
-    context = {"name": name, "words": words, "title": words[:1].upper() + words[1:], "world": world}
+    context = {"name": name, "words": words, "title": words[:1].upper() + words[1:], "world": world,
+               "version": version}
     files: dict[str, bytes] = {}
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         relative = path.relative_to(root).as_posix()
@@ -65,7 +94,7 @@ def scaffold(name: str, world: str, parent: Path, force: bool = False) -> Scaffo
         raise UsageError(f"{display(target)} already exists; pass --force to overwrite its files")
     if parent.exists() and not parent.is_dir():
         raise UsageError(f"{display(parent)} is not a folder")
-    files = render_files(name, world)
+    files = render_files(name, world, first_version(parent) if world == "platform" else 1)
     if exists:
         for relative, data in files.items():
             write_atomic(target / relative, data)

@@ -449,3 +449,15 @@ def test_new_refuses_a_file_in_the_way(cli, tmp_path: Path) -> None:
         out = run(cli, "new", "lantern", *extra, cwd=tmp_path)
         assert out.code == 2, out
         assert (tmp_path / "skills" / "lantern").read_text(encoding="utf-8") == "a file"
+
+
+def test_new_platform_skill_in_a_semver_workspace_lints_clean(cli, tmp_path: Path) -> None:
+    # One workspace uses one kind of version: the new skill takes the kind of those beside it.
+    ws = tmp_path / "ws"
+    (ws / "skills" / "review").mkdir(parents=True)
+    (ws / "skills" / "review" / "SKILL.md").write_text(
+        '---\nname: review\ndescription: Review things.\nversion: "2.1.0"\n---\nReview.\n', encoding="utf-8")
+    assert run(cli, "new", "audit", "--world", "platform", cwd=ws).code == 0
+    lint_clean(cli, ws)
+    front, _ = frontmatter(ws / "skills" / "audit" / "SKILL.md")
+    assert isinstance(front["version"], str)
