@@ -11,6 +11,7 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from skillkit.core.errors import InputError
 from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
@@ -20,6 +21,7 @@ SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
 KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene"}
 ROOT_MARKERS = (SETTINGS_FILE, CATALOG_FILE, "skills", *KIND_FOLDERS)
+T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git", ".*")
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -173,4 +175,37 @@ def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES,
     spaces.extend(within.values())
     if loose.skills or loose.documents:
         spaces.append(loose)
-    return spaces
+    return _merged(spaces)
+
+
+def _merged(spaces: list[Workspace]) -> list[Workspace]:
+    """One workspace per root, each file once: `lint . skills/a`, or a file named twice, must
+    not read (and count) a file twice. A root walked whole outranks the same root read for context."""
+    by_root: dict[Path | None, Workspace] = {}
+    for space in spaces:
+        key = space.root.resolve() if space.root is not None else None
+        have = by_root.setdefault(key, space)
+        if have is space:
+            continue
+        if have.only is not None and space.only is None:
+            by_root[key] = space
+        elif have.only is not None and space.only is not None:
+            have.only |= space.only
+        if key is None:  # loose files found from several paths
+            have.skills += space.skills
+            have.documents += space.documents
+    for space in by_root.values():
+        space.skills = _unique(space.skills, lambda path: path)
+        space.documents = _unique(space.documents, lambda kind_path: kind_path[1])
+    return list(by_root.values())
+
+
+def _unique(items: list[T], path_of: Callable[[T], Path]) -> list[T]:
+    seen: set[Path] = set()
+    out = []
+    for item in items:
+        resolved = path_of(item).resolve()
+        if resolved not in seen:
+            seen.add(resolved)
+            out.append(item)
+    return out

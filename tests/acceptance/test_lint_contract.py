@@ -1298,6 +1298,24 @@ def test_json_paths_are_relative_to_the_working_folder(tmp_path, lint):
     assert result.diagnostics[0]["path"] == "ws/skills/a/SKILL.md"
 
 
+@pytest.mark.parametrize(
+    ("paths", "files", "warnings"),
+    [
+        ((".", "skills", "skills/a"), 3, 2),
+        (("skills/a/SKILL.md", "skills/a/SKILL.md"), 1, 1),
+        (("skills/a", "."), 3, 2),
+        (("loose", "loose/x", "loose/x/SKILL.md"), 1, 1),
+    ],
+)
+def test_overlapping_paths_read_each_file_once(tmp_path, lint, paths, files, warnings):
+    put(tmp_path, "a", skill_text(fm("a", "colour: red")))
+    put(tmp_path, "b", skill_text(fm("b")))
+    (tmp_path / "loose" / "x").mkdir(parents=True)
+    (tmp_path / "loose" / "x" / "SKILL.md").write_text(skill_text(fm("x", "colour: red")), encoding="utf-8")
+    result = lint(tmp_path, paths=paths)
+    assert result.data["summary"] == {"files": files, "errors": 0, "warnings": warnings}
+
+
 def test_json_to_an_output_file(tmp_path, cli):
     put(tmp_path, "a", skill_text(fm("a", "when: x")))
     outcome = cli("lint", ".", "--format", "json", "-o", "report.json", cwd=tmp_path)
