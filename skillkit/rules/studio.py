@@ -68,7 +68,8 @@ def triggers_unused(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 
     - Triggers on a skill that is `always` on: only `mentioned` and `picked` skills read them.
     - Secondary triggers without primary ones: they only gate primary triggers.
-    - `closeWhenUnmentioned` on a skill that is not `picked`: only an open skill closes.
+    - `closeWhenUnmentioned` on a skill that is not `picked`: only an open skill closes; or on
+      one without `triggers`, which stays open (nothing can go unmentioned).
     - `scanDepth: 0`: triggers never match (a `mentioned` skill is never on)."""
     data = doc.data
     when = data.get("when", "picked")
@@ -83,6 +84,9 @@ def triggers_unused(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     if data.get("closeWhenUnmentioned") is True and when != "picked":
         yield Hit(doc.path, *doc.at_key("closeWhenUnmentioned"),
                   f"`closeWhenUnmentioned` has no effect: only a `picked` skill opens and closes (this one is `{when}`)")
+    elif data.get("closeWhenUnmentioned") is True and not has_primary:
+        yield Hit(doc.path, *doc.at_key("closeWhenUnmentioned"),
+                  "`closeWhenUnmentioned` has no effect without `triggers`: a picked skill with none stays open")
     if data.get("scanDepth") == 0 and has_primary and when in ("mentioned", "picked"):
         yield Hit(doc.path, *doc.at("scanDepth"), "`scanDepth: 0` scans no message: the triggers never match")
     if when == "mentioned" and not has_primary:

@@ -317,7 +317,7 @@ def test_multi_line_description_is_a_warning(tmp_path, lint):
     assert lint(tmp_path, "--strict").code == 1
 
 
-@pytest.mark.parametrize("style", [">", ">-", "|-\n  One line only.", "'one\n\n  two'"])
+@pytest.mark.parametrize("style", [">", ">-", "|-\n  One line only.", "|\n  One line only.", "'one\n\n  two'"])
 def test_description_that_reads_as_one_line_is_not_multiline(tmp_path, lint, style):
     if "\n" in style:
         text = skill_text(f"name: a\ndescription: {style}")
@@ -444,6 +444,15 @@ def test_close_when_unmentioned_outside_picked_is_a_warning(tmp_path, lint, when
     assert result.code == 0
     found = [d for d in result.diagnostics if d["line"] == at(text, "closeWhenUnmentioned")[0]]
     assert [d["severity"] for d in found] == ["warning"], result.diagnostics
+
+
+def test_close_when_unmentioned_without_triggers_is_a_warning(tmp_path, lint):
+    # "a skill with no triggers or a scan depth of 0 stays open": the close rule cannot act
+    text = skill_text(fm("a", "closeWhenUnmentioned: true"))
+    put(tmp_path, "a", text)
+    result = lint(tmp_path)
+    assert result.code == 0
+    assert [(d["line"], d["severity"]) for d in result.diagnostics] == [(at(text, "closeWhenUnmentioned")[0], "warning")]
 
 
 @pytest.mark.parametrize("when", ["when: picked\n", ""])
