@@ -58,7 +58,7 @@ def lint(
     targets = default_paths(paths)
     if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
         raise UsageError("--select names no rule id")
-    options, strict_setting = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
+    options, _ = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
     tick, close = progress_bar("Linting")
     try:
         result = run(targets, options, progress=tick)
@@ -77,6 +77,7 @@ def lint(
             write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
         except OSError as exc:
             raise InputError(f"cannot write the report: {exc.strerror or exc}", str(output)) from exc
-    failing = result.count(Severity.ERROR) or ((strict if strict is not None else strict_setting)
-                                               and result.count(Severity.WARNING))
+    # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
+    failing = result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
+                                               result.strict_warnings if strict is None else 0)
     raise typer.Exit(1 if failing else 0)

@@ -35,14 +35,14 @@ def _check_named_ids(settings: Settings) -> None:
         raise ConfigError(str(exc), display(settings.source)) from exc
 
 
-def build_options(paths: list[Path], config: Path | None, profile: str | None,
-                  select: frozenset[str] | None, ignore: frozenset[str] | None) -> tuple[Options, bool]:
-    """The pipeline's options and whether warnings fail, from flags and the nearest settings."""
-    settings = load_settings(paths, config)
+def options_from(settings: Settings, profile: str | None, select: frozenset[str] | None,
+                 ignore: frozenset[str] | None, per_workspace: bool = False) -> Options:
+    """The pipeline's options from one settings file under the command line's choices.
+    `per_workspace`: each workspace under the paths reads its own settings (no --config given)."""
     _check_named_ids(settings)
     chosen_select = select if select is not None else (
         frozenset(settings.get("select")) if settings.get("select") is not None else None)
-    options = Options(
+    return Options(
         profile=profile or settings.get("profile", "default"),
         select=chosen_select,
         ignore=(ignore or frozenset()) | frozenset(settings.get("ignore", [])),
@@ -50,5 +50,26 @@ def build_options(paths: list[Path], config: Path | None, profile: str | None,
         excludes=DEFAULT_EXCLUDES,
         patterns=tuple(settings.get("exclude", [])),
         settings=settings.values,
+        strict=bool(settings.get("strict", False)),
+        settings_source=settings.source,
+        asked=(profile, select, ignore) if per_workspace else None,
     )
-    return options, bool(settings.get("strict", False))
+
+
+def options_for_root(root: Path, options: Options) -> Options:
+    """The options for a workspace found under the paths: the settings nearest to it (none at
+    all, it may be) when they are not the ones `options` came from, under the same command line."""
+    if options.asked is None:
+        return options
+    settings = find_settings(root)
+    if settings.source == options.settings_source:
+        return options
+    return options_from(settings, *options.asked, per_workspace=True)
+
+
+def build_options(paths: list[Path], config: Path | None, profile: str | None,
+                  select: frozenset[str] | None, ignore: frozenset[str] | None) -> tuple[Options, bool]:
+    """The pipeline's options and whether warnings fail, from flags and the nearest settings
+    (each workspace found under the paths then applies its own, unless --config names one)."""
+    options = options_from(load_settings(paths, config), profile, select, ignore, per_workspace=config is None)
+    return options, options.strict

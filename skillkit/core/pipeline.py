@@ -31,6 +31,11 @@ class Options:
     excludes: tuple[str, ...] = DEFAULT_EXCLUDES
     patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
     settings: dict[str, object] = field(default_factory=dict)
+    strict: bool = False  # the settings' `strict`: warnings fail
+    settings_source: Path | None = None
+    # The command line's (profile, select, ignore) when each workspace applies its own settings
+    # file under them; None: these options hold everywhere (an explicit --config, or a library call).
+    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None] | None = None
 
     def resolved_profile(self) -> Profile:
         if self.profile not in PROFILES:
@@ -56,6 +61,7 @@ class Result:
     diagnostics: tuple[Diagnostic, ...]
     files: int
     workspaces: tuple[LoadedWorkspace, ...]
+    strict_warnings: int = 0  # warnings in workspaces whose settings say `strict: true`
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -174,8 +180,23 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None) -
 
     diagnostics: list[Diagnostic] = []
     loaded: list[LoadedWorkspace] = []
+    strict: set[Diagnostic] = set()
     for space in spaces:
-        found, workspace = _load(space, judge, tick)
+        space_judge = _judge_for(space.root, judge)
+        found, workspace = _load(space, space_judge, tick)
         diagnostics.extend(found)
         loaded.append(workspace)
-    return Result(tuple(sorted(set(diagnostics))), reported, tuple(loaded))
+        if space_judge.options.strict:
+            strict.update(d for d in found if d.severity == Severity.WARNING)
+    return Result(tuple(sorted(set(diagnostics))), reported, tuple(loaded), len(strict))
+
+
+def _judge_for(root: Path | None, judge: _Judge) -> _Judge:
+    """A workspace with a settings file of its own is judged by it (as ruff reads the nearest
+    config per file): `skillkit lint` at a monorepo's top must not skip each workspace's."""
+    if root is None or judge.options.asked is None:
+        return judge
+    from skillkit.core.lint import options_for_root  # core.lint builds on this module
+
+    options = options_for_root(root, judge.options)
+    return judge if options is judge.options else _Judge(options)

@@ -1,5 +1,6 @@
-"""Settings from `skillkit.yaml`, or `[tool.skillkit]` in pyproject.toml, found upwards from the
-first path given (as ruff finds its config). Command-line options override them."""
+"""Settings from `skillkit.yaml`, or `[tool.skillkit]` in pyproject.toml, found upwards from a
+path (as ruff finds its config): the first path given, then each workspace found under the
+paths applies its own nearest settings (core/lint.py). Command-line options override them."""
 
 from __future__ import annotations
 

@@ -1628,6 +1628,44 @@ def test_explicit_config_file(tmp_path, lint):
     assert lint(tmp_path, "--config", "other.yaml").rules == {"description-multiline", "unknown-field"}
 
 
+def monorepo(root: Path) -> None:
+    """Two workspaces under one repository top; only w2 has settings (claude-api, strict)."""
+    (root / ".git").mkdir()
+    for space in ("w1", "w2"):
+        put(root / space, "claude-x", skill_text(fm("claude-x", "colour: red")))
+    (root / "w2" / "skillkit.yaml").write_text("profile: claude-api\nstrict: true\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("paths", [(".",), ("w1", "w2"), ("w2", "w1"), ("w2/skills/claude-x/SKILL.md", "w1/skills/claude-x/SKILL.md")])
+def test_each_workspace_reads_its_own_settings(tmp_path, lint, paths):
+    monorepo(tmp_path)
+    result = lint(tmp_path, paths=paths)
+    by_file = {(d["path"].split("/")[0], d["rule"], d["severity"]) for d in result.diagnostics}
+    # claude-api: other keys are errors there
+    assert by_file == {("w1", "unknown-field", "warning"), ("w2", "unknown-field", "error"), ("w2", "name-reserved", "error")}
+    assert result.code == 1
+
+
+def test_strict_of_one_workspace_fails_only_its_warnings(tmp_path, lint):
+    monorepo(tmp_path)
+    (tmp_path / "w2" / "skillkit.yaml").write_text("strict: true\n", encoding="utf-8")
+    assert lint(tmp_path, paths=("w1", "w2")).code == 1  # w2's warning fails
+    (tmp_path / "w2" / "skillkit.yaml").write_text("strict: false\n", encoding="utf-8")
+    (tmp_path / "w1" / "skillkit.yaml").write_text("strict: false\n", encoding="utf-8")
+    assert lint(tmp_path).code == 0
+    assert lint(tmp_path, "--strict").code == 1
+    (tmp_path / "w2" / "skillkit.yaml").write_text("strict: true\n", encoding="utf-8")
+    assert lint(tmp_path, "--no-strict").code == 0
+
+
+def test_command_line_and_config_hold_for_every_workspace(tmp_path, lint):
+    monorepo(tmp_path)
+    assert "name-reserved" not in lint(tmp_path, "--profile", "default").rules
+    (tmp_path / "api.yaml").write_text("profile: claude-api\n", encoding="utf-8")
+    result = lint(tmp_path, "--config", "api.yaml")
+    assert {d["path"].split("/")[0] for d in result.of("name-reserved")} == {"w1", "w2"}
+
+
 def test_command_line_profile_wins_over_settings(tmp_path, lint):
     put(tmp_path, "claude-helper", skill_text(fm("claude-helper")))
     (tmp_path / "skillkit.yaml").write_text("profile: claude-api\n", encoding="utf-8")
