@@ -105,6 +105,13 @@ def _walk(top: Path, excludes: tuple[str, ...], patterns: tuple[str, ...] = ()) 
         if SKILL_FILE in files:
             spaces.setdefault(root, Workspace(root)).skills.append(folder / SKILL_FILE)
             dirs[:] = []  # a skill's own folders travel with it; they hold no other skills
+            continue
+        for name in dirs:
+            # A linked skill folder (skills/x -> ../shared/x) is checked too, never silently
+            # passed over; links are not walked (one to / would search the whole disk).
+            linked = os.path.join(folder_text, name)
+            if os.path.islink(linked) and os.path.isfile(os.path.join(linked, SKILL_FILE)):
+                spaces.setdefault(root, Workspace(root)).skills.append(folder / name / SKILL_FILE)
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
 
 
@@ -201,11 +208,17 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
 
 
 def _unique(items: list[T], path_of: Callable[[T], Path]) -> list[T]:
-    seen: set[Path] = set()
+    """Each file once, however it was reached (a link, `..`): by device and inode, one stat
+    each (resolving every path cost 10 times more on a big tree)."""
+    seen: set[object] = set()
     out = []
     for item in items:
-        resolved = path_of(item).resolve()
-        if resolved not in seen:
-            seen.add(resolved)
+        try:
+            status = os.stat(path_of(item))
+            identity: object = (status.st_dev, status.st_ino)
+        except OSError:  # unreadable: the reader reports it; keep it once by its name
+            identity = os.path.abspath(path_of(item))
+        if identity not in seen:
+            seen.add(identity)
             out.append(item)
     return out

@@ -1180,6 +1180,20 @@ def test_skill_md_linked_to_a_device(tmp_path):
     assert done.returncode in (1, 2), done
 
 
+def test_linked_skill_folder_is_checked_and_links_are_not_walked(tmp_path, lint):
+    shared = tmp_path / "elsewhere" / "a"
+    shared.mkdir(parents=True)
+    (shared / "SKILL.md").write_text(skill_text(fm("a", "when: sometimes")), encoding="utf-8")
+    ws = tmp_path / "ws"
+    (ws / "skills").mkdir(parents=True)
+    (ws / "skills" / "a").symlink_to(shared)
+    (ws / "skills" / "disk").symlink_to("/")
+    (ws / "skills" / "loop").symlink_to(ws / "skills")
+    result = lint(ws)
+    assert result.rules == {"trigger-fields"}
+    assert result.code == 1
+
+
 def test_directory_named_skill_md(tmp_path, cli):
     (tmp_path / "skills" / "a" / "SKILL.md").mkdir(parents=True)
     put(tmp_path, "good", skill_text(fm("good")))
