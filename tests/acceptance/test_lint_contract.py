@@ -1559,6 +1559,15 @@ def test_color_always_when_piped_even_with_no_color(tmp_path):
     assert ANSI.search(forced_over_env.stdout.decode())
 
 
+def test_no_progress_bar_when_piped(tmp_path):
+    for n in range(120):
+        put(tmp_path, f"s{n}", skill_text(fm(f"s{n}")))
+    done = run_module("lint", ".", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stderr == b""
+    assert "120" in done.stdout.decode()  # the summary counts every file; nothing else on stderr
+
+
 @pytest.mark.parametrize("fmt", ["json", "sarif", "github"])
 def test_machine_formats_never_colour_on_a_terminal(tmp_path, fmt):
     put(tmp_path, "a", skill_text(fm("a", "when: sometimes")))
