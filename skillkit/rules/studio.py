@@ -28,6 +28,12 @@ def blank_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at(key, index), f"`{key}[{index}]` is blank and is ignored")
 
 
+def _shown(trigger: str, limit: int = 80) -> str:
+    """A trigger as a message quotes it: a 4,000-character pattern would swamp the line."""
+    text = trigger.strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 @skill_rule("trigger-regex", Severity.WARNING, world="studio")
 def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A regex trigger (`/pattern/flags`) that JavaScript would not compile, that can backtrack
@@ -51,15 +57,16 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         if literal is None:
             continue
         at = doc.at(key, index)
+        shown = _shown(value)
         try:
             compiled = compile_js(literal.pattern, literal.flags)
         except JSRegexError as exc:
-            yield Hit(doc.path, *at, f"`{value.strip()}` is not a JavaScript regex ({exc}); it is matched as plain text")
+            yield Hit(doc.path, *at, f"`{shown}` is not a JavaScript regex ({exc}); it is matched as plain text")
             continue
         if (nested := nested_quantifier(literal.pattern)) is not None:
-            yield Hit(doc.path, *at, f"`{value.strip()}` can backtrack catastrophically: {nested}")
+            yield Hit(doc.path, *at, f"`{shown}` can backtrack catastrophically: {nested}")
         if matches_empty(compiled):
-            yield Hit(doc.path, *at, f"`{value.strip()}` matches the empty string, so it matches every message")
+            yield Hit(doc.path, *at, f"`{shown}` matches the empty string, so it matches every message")
 
 
 @skill_rule("triggers-unused", Severity.WARNING, world="studio")
