@@ -19,7 +19,7 @@ from skillkit.tokens.estimate import estimate_tokens
 LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
-INTERESTING = re.compile(r"^.*(?:\]\(|``|~~).*$", re.MULTILINE)
+INTERESTING = re.compile(r"\]\(|``|~~")
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 
 
@@ -78,13 +78,18 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
     if "](" not in text:
         return  # most bodies: nothing to look at line by line
     fence: str | None = None
-    number, counted = first_line, 0
-    # Only lines holding a link or a fence marker can change anything; the regex finds them
-    # without splitting the whole body into lines (the lines between change no fence state).
-    for found in INTERESTING.finditer(text):
-        number += text.count("\n", counted, found.start())
-        counted = found.start()
-        line = found.group(0)
+    number, counted, line_end = first_line, 0, -1
+    # Only lines holding a link or a fence marker can change anything: find the markers, then
+    # their lines, without splitting the body (the lines between change no fence state).
+    for marker in INTERESTING.finditer(text):
+        if marker.start() <= line_end:
+            continue  # another marker on a line already handled
+        line_start = text.rfind("\n", 0, marker.start()) + 1
+        line_end = text.find("\n", marker.start())
+        line_end = len(text) if line_end < 0 else line_end
+        number += text.count("\n", counted, line_start)
+        counted = line_start
+        line = text[line_start:line_end]
         opener = FENCE.match(line)
         if fence is not None:
             if opener and opener.group(2)[0] == fence[0] and len(opener.group(2)) >= len(fence):
