@@ -11,7 +11,7 @@ The events come from libyaml's C parser when it is installed (ten times faster).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
@@ -19,10 +19,19 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 
-try:  # libyaml: the C parser; the pure-Python one gives the same events, slower.
-    from yaml import CSafeLoader as EventLoader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as EventLoader  # type: ignore[assignment]
+try:  # libyaml's bare C parser: the same events as yaml.parse without building a loader
+    from yaml._yaml import CParser as _EventParser  # (constructor, resolver) for each document
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml import SafeLoader as _EventParser  # type: ignore[assignment]
+
+
+def _events(text: str) -> Iterator[yaml.Event]:
+    parser = _EventParser(text)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
 
 JsonPath = tuple[str | int, ...]
 MAX_DEPTH = 64
@@ -142,38 +151,44 @@ class _Builder:
         self.out.key_positions[frame.path + (key,)] = at
 
     def feed(self, event: yaml.Event) -> None:
-        if isinstance(event, DocumentStartEvent):
-            self.documents += 1
-            if self.documents > 1:
-                self.report(_mark(event, self.offset), "more than one YAML document; only the first is read")
-                raise _Stop
-            return
-        if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
-            self.nodes += 1
-            if self.nodes > MAX_NODES:
-                self.report(_mark(event, self.offset), f"more than {MAX_NODES:,} YAML nodes")
-                raise _Stop
-        at = _mark(event, self.offset)
-        if isinstance(event, AliasEvent):
-            self.report(at, f"YAML alias *{event.anchor}: skillkit does not expand aliases (an alias bomb would); write the value out",
-                        "yaml-alias")
-            self.place(None, at)
-        elif isinstance(event, ScalarEvent):
+        kind = type(event)
+        if kind is ScalarEvent:  # by far the most common: checked first, without isinstance chains
+            self.count(event)
+            at = _mark(event, self.offset)
             try:
                 value = _scalar_value(event)
             except (yaml.YAMLError, ValueError, OverflowError) as exc:
                 self.report(at, f"cannot read this value: {getattr(exc, 'problem', None) or exc}")
                 value = event.value
             self.place(value, at)
-        elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            self.count(event)
+            at = _mark(event, self.offset)
             if len(self.stack) >= MAX_DEPTH:
                 self.report(at, f"nested deeper than {MAX_DEPTH} levels")
                 raise _Stop
-            container: dict[str, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
+            container: dict[str, Any] | list[Any] = {} if kind is MappingStartEvent else []
             frame_path = self.place(container, at)
             self.stack.append(_Frame(container, frame_path if frame_path is not None else ("<key>",)))
-        elif isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
             self.stack.pop()
+        elif kind is AliasEvent:
+            self.count(event)
+            at = _mark(event, self.offset)
+            self.report(at, f"YAML alias *{event.anchor}: skillkit does not expand aliases (an alias bomb would); "
+                            "write the value out", "yaml-alias")
+            self.place(None, at)
+        elif kind is DocumentStartEvent:
+            self.documents += 1
+            if self.documents > 1:
+                self.report(_mark(event, self.offset), "more than one YAML document; only the first is read")
+                raise _Stop
+
+    def count(self, event: yaml.Event) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            self.report(_mark(event, self.offset), f"more than {MAX_NODES:,} YAML nodes")
+            raise _Stop
 
 
 class _Stop(Exception):
@@ -186,7 +201,7 @@ def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syn
     line 2); `scalar_keys` reads number keys as their text instead of reporting them."""
     builder = _Builder(path, line_offset, rule, scalar_keys)
     try:
-        for event in yaml.parse(text, Loader=EventLoader):
+        for event in _events(text):
             builder.feed(event)
     except _Stop:
         builder.out.ok = False
