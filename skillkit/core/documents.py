@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,8 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
         return None, findings
     diagnostics, invalid = schema_check("skill", parsed, display)
     findings.extend(diagnostics)
-    return SkillDoc(display, file, split, parsed, invalid), findings
+    # The YAML text is parsed now; dropping it halves what a worker process sends back.
+    return SkillDoc(display, file, replace(split, yaml_text=""), parsed, invalid), findings
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:
