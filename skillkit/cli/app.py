@@ -81,6 +81,11 @@ def main() -> None:
     from skillkit.core.errors import SkillkitError
 
     _DEBUG["on"] = "--debug" in sys.argv[1:]
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            # A stream that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
+            # cannot hold instead of failing mid-report, for every command and format.
+            stream.reconfigure(errors="backslashreplace")
     try:
         app = build_app(_command_named(sys.argv[1:]))
         code = app(prog_name="skillkit", standalone_mode=False)
@@ -102,6 +107,12 @@ def main() -> None:
         code = 130
     except BrokenPipeError:
         code = 0  # `skillkit lint | head`: the reader left; nothing is wrong
+    except OSError as exc:  # a file the command could not read or write, named by the OS
+        if _DEBUG["on"]:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        sys.stderr.write(f"skillkit: error: {where}{exc.strerror or exc}\n")
+        code = 2
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if _DEBUG["on"]:
             raise

@@ -53,7 +53,7 @@ def lint(
     from skillkit.core.pipeline import run
     from skillkit.reporters import REPORTERS
 
-    from skillkit.core.errors import InputError, UsageError
+    from skillkit.core.errors import UsageError
 
     targets = default_paths(paths)
     if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
@@ -65,18 +65,11 @@ def lint(
     finally:
         close()
     stream = io.StringIO() if output else sys.stdout
-    if not output and hasattr(sys.stdout, "reconfigure"):
-        # A stdout that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
-        # cannot hold instead of failing mid-report; json and sarif use \u escapes themselves.
-        sys.stdout.reconfigure(errors="backslashreplace")
     REPORTERS[format.value](result, stream, color.flag() if not output else False)
     if output:
         from skillkit.core.atomic import write_atomic
 
-        try:
-            write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
-        except OSError as exc:
-            raise InputError(f"cannot write the report: {exc.strerror or exc}", str(output)) from exc
+        write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
     failing = result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
                                                result.strict_warnings if strict is None else 0)

@@ -17,7 +17,6 @@ def schema(
     """
     from skillkit.core.artifacts import schema_dir_files, stale_files
     from skillkit.core.atomic import write_atomic
-    from skillkit.core.errors import InputError
 
     files = schema_dir_files()
     stale = stale_files(folder, files)
@@ -33,10 +32,7 @@ def schema(
         if name not in files:
             typer.echo(f"{(folder / name).as_posix()}: no longer generated; delete it", err=True)
             continue
-        try:
-            write_atomic(folder / name, files[name])
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror or exc}", (folder / name).as_posix()) from exc
+        write_atomic(folder / name, files[name])
         typer.echo(f"wrote {(folder / name).as_posix()}")
     if not stale:
         typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ were already up to date.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from skillkit.triggers.factors import fold, required_literals
 from skillkit.triggers.jsregex import JSRegex, js_test
@@ -26,6 +26,9 @@ from skillkit.triggers.locality import is_local
 from skillkit.triggers.plain import lower, word_edges_ok
 from skillkit.triggers.reference import DEFAULT_TIMEOUT
 from skillkit.triggers.spec import SkillTriggers, Trigger
+
+if TYPE_CHECKING:
+    from skillkit.triggers.session import Session
 
 
 @dataclass(frozen=True, slots=True)

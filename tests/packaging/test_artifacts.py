@@ -6,7 +6,6 @@ import json
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
