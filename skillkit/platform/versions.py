@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
-                     r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?")
+from skillkit.core.fields.base import SEMVER_BODY
+
+_SEMVER = re.compile(SEMVER_BODY)  # the one grammar lint's schema uses too
 _INT_TEXT = re.compile(r"[1-9][0-9]*")
 
 Raw = int | str
@@ -47,8 +48,6 @@ def _semver(text: str) -> Version | None:
     if match is None:
         return None
     major, minor, patch, pre, _build = match.groups()
-    if pre is not None and any(p.isdigit() and len(p) > 1 and p.startswith("0") for p in pre.split(".")):
-        return None  # semver forbids leading zeros in numeric prerelease identifiers
     # A release ranks above every prerelease of it: (1,) > (0, ...).
     pre_key: tuple[Any, ...] = (1,) if pre is None else (0, *(_identifier_key(p) for p in pre.split(".")))
     return Version(text, (1, int(major), int(minor), int(patch), pre_key))

@@ -168,3 +168,16 @@ def test_forbidden_and_unknown_keys_are_reported_at_the_key(cli, tmp_path):
 def test_a_path_that_cannot_be_opened_exits_2(cli, tmp_path):
     outcome = cli("lint", tmp_path / "missing")
     assert outcome.code == 2 and "no such file" in outcome.stderr and "Traceback" not in outcome.stderr
+
+
+@pytest.mark.parametrize("version, valid", [
+    ("1.0.0", True), ("1.2.3-rc.1+build.7", True), ("1.0.0-0a", True), ("1.0.0-01", False),
+    ("1.0.0-a..b", False), ("01.0.0", False), ("1.0", False), ("1.0.0+", False),
+])
+def test_lint_accepts_exactly_the_versions_resolve_can_load(cli, tmp_path, version, valid):
+    from skillkit.platform.versions import parse_version
+
+    write_skill(tmp_path, "demo", f"name: demo\ndescription: x\nversion: '{version}'")
+    code, diags = lint_json(cli, tmp_path)
+    assert (not any(d["rule"] == "version-format" for d in diags)) is valid
+    assert (parse_version(version) is not None) is valid

@@ -74,7 +74,14 @@ class DocumentKind:
 
 
 # Shapes shared by several kinds.
-SEMVER = r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$"
+# A semantic version exactly as semver.org's grammar has it (no leading zeros in numeric
+# identifiers, no empty ones), without anchors: the schema, the catalog keys and the platform's
+# version parser all use this one pattern, so what lint accepts is what resolve can load.
+_NUMBER = r"(0|[1-9][0-9]*)"
+_PRE_ID = r"(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
+SEMVER_BODY = (rf"{_NUMBER}\.{_NUMBER}\.{_NUMBER}(?:-({_PRE_ID}(?:\.{_PRE_ID})*))?"
+               r"(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?")
+SEMVER = rf"^{SEMVER_BODY}$"
 VERSION_SCHEMA: dict[str, Any] = {
     "oneOf": [
         {"type": "integer", "minimum": 1},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, VERSION_SCHEMA, DocumentKind, Field
+from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, SEMVER_BODY, VERSION_SCHEMA, DocumentKind, Field
 
 _TRIGGER_LIST = {"type": "array", "items": {"type": "string"}}
 
@@ -128,4 +128,4 @@ BODY_MAX_TOKENS = 5_000   # Agent Skills recommendation ("about")
 EXAMPLE_MAX_BYTES = 4096
 
 # A catalog's version keys: integer versions arrive as strings once keys are read as text.
-SEMVER_OR_INT_KEY = {"pattern": r"^([1-9][0-9]*|(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)$"}
+SEMVER_OR_INT_KEY = {"pattern": rf"^(?:[1-9][0-9]*|{SEMVER_BODY})$"}
