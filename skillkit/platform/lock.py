@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from skillkit.core.errors import InputError
+from skillkit.core.jsonread import load_json
 from skillkit.core.reader import decode, read_bytes
 
 LOCK_NAME = "skillkit.lock"
@@ -31,12 +32,7 @@ def read_lock(path: Path, shown: str) -> dict[str, Any] | None:
     if source is None:
         first = findings[0]
         raise InputError(f"not a lock: {first.message}", shown, first.line, first.column)
-    try:
-        value = json.loads(source.text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not a lock: invalid JSON ({exc.msg})", shown, exc.lineno, exc.colno) from None
-    except RecursionError:
-        raise InputError("not a lock: JSON nested too deeply", shown) from None
+    value = load_json(source.text, shown, "not a lock: invalid JSON")
     if not isinstance(value, dict):
         raise InputError("not a lock: the JSON is not an object", shown)
     return value

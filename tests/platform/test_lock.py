@@ -176,3 +176,14 @@ def test_reading_any_bytes_as_a_lock_gives_a_mapping_or_an_input_error(data):
         assert str(exc).startswith("skillkit.lock")
     else:
         assert isinstance(value, dict)
+
+
+def test_a_lock_with_an_absurd_number_is_refused_in_one_line(cli, tmp_path):
+    import shutil
+
+    from tests.conftest import WORKSPACE
+
+    shutil.copytree(WORKSPACE, tmp_path / "ws")
+    (tmp_path / "ws" / "skillkit.lock").write_text('{"a": ' + "9" * 5000 + "}")
+    outcome = cli("resolve", tmp_path / "ws", "--check")
+    assert outcome.code == 2 and "not a lock" in outcome.stderr and "internal error" not in outcome.stderr

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from skillkit.core.errors import InputError
+from skillkit.core.jsonread import load_json
 from skillkit.core.reader import line_col_of_offset
 
 
@@ -19,11 +19,4 @@ def parse_json(data: bytes | str, display: str) -> Any:
                              display, line, column) from None
     else:
         text = data
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", display, exc.lineno, exc.colno) from None
-    except RecursionError:
-        raise InputError("not usable JSON: nested too deeply", display) from None
-    except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        raise InputError(f"not usable JSON: {exc}", display) from None
+    return load_json(text, display)
