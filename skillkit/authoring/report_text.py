@@ -65,7 +65,7 @@ def report(result: ImportReport, console: Console) -> None:
         for dropped in result.dropped:
             console.print(f"  {dropped.source} {shown(dropped.value)}: {dropped.note}")
     for d in result.diagnostics:
-        console.print(Text(f"{d.path}:{d.line}:{d.column}: {d.severity} {d.rule} {d.message}", style="yellow"))
+        console.print(Text(d.as_text(), style="yellow"))
     replaced = f" ({len(result.replaced)} overwritten)" if result.replaced else ""
     summary = (f"Imported {len(imported)} of {len(result.entries)} entries as skills in {result.output}/{replaced}."
                if imported else "Nothing to import: no entry became a skill.")

@@ -63,7 +63,7 @@ def progress_bar(label: str, minimum: int = 50) -> tuple[Callable[[int, int], No
 def print_diagnostics_to_stderr(diagnostics: Iterator[Diagnostic] | list[Diagnostic]) -> None:
     """Commands other than lint show the skills they left out, as lint would, on stderr."""
     for d in diagnostics:
-        sys.stderr.write(f"{d.path}:{d.line}:{d.column}: {d.severity} {d.rule} {d.message}\n")
+        sys.stderr.write(d.as_text() + "\n")
 
 
 def default_paths(paths: list[Path] | None) -> list[Path]:

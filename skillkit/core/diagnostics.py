@@ -38,6 +38,10 @@ class Diagnostic:
         # Messages may quote a folder's name; one that is not UTF-8 must not break a report.
         object.__setattr__(self, "message", printable(self.message))
 
+    def as_text(self) -> str:
+        """The one plain line every human report prints: `path:line:column: severity rule message`."""
+        return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.rule} {self.message}"
+
     def as_json(self) -> dict[str, object]:
         return {
             "path": self.path,
@@ -48,10 +52,3 @@ class Diagnostic:
             "message": self.message,
         }
 
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A 1-based line and column in a file."""
-
-    line: int = 1
-    column: int = 1

@@ -19,7 +19,3 @@ def data_dir(name: str) -> Path:
             return candidate
     raise SkillkitError(f"skillkit's {name}/ folder is missing from this installation; reinstall skillkit")
 
-
-def checkout_dir(name: str) -> Path:
-    """The source checkout's folder (what `skillkit schema` writes), next to the package."""
-    return _PACKAGE.parent / name

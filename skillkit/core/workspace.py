@@ -40,12 +40,6 @@ class Workspace:
     def reports(self, path: Path) -> bool:
         return self.only is None or path.resolve() in self.only
 
-    @property
-    def settings(self) -> Path | None:
-        if self.root and (self.root / SETTINGS_FILE).is_file():
-            return self.root / SETTINGS_FILE
-        return None
-
 
 def excluded(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(name, p) for p in patterns)

@@ -55,9 +55,6 @@ class Manifest:
     def dumps(self) -> bytes:
         return canonical_json(self.as_json())
 
-    def by_path(self) -> dict[str, FileRecord]:
-        return {f.path: f for f in self.files}
-
 
 def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,

@@ -11,10 +11,7 @@ from skillkit.pack.build import Packed
 from skillkit.pack.safety import Problem
 from skillkit.pack.unpack import Unpacked
 from skillkit.pack.verify import Verified
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
+from skillkit.reporters.text import plural
 
 
 class Printer:

@@ -44,6 +44,3 @@ class Findings:
 
     def sorted(self) -> tuple[Diagnostic, ...]:
         return tuple(sorted(self._seen))
-
-    def has_errors(self) -> bool:
-        return any(d.severity == Severity.ERROR for d in self._seen)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
-from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.diagnostics import Severity
 from skillkit.core.pipeline import Result
 
 if TYPE_CHECKING:
@@ -50,14 +50,10 @@ def console_for(out: TextIO, color: bool | None) -> "Console":
                    highlight=False, soft_wrap=True)
 
 
-def _plain(d: Diagnostic) -> str:
-    return f"{d.path}:{d.line}:{d.column}: {d.severity} {d.rule} {d.message}"
-
-
 def report(result: Result, out: TextIO, color: bool | None) -> None:
     closing, style = summary(result)
     if not wants_color(out, color):
-        out.write("".join(_plain(d) + "\n" for d in result.diagnostics) + closing + "\n")
+        out.write("".join(d.as_text() + "\n" for d in result.diagnostics) + closing + "\n")
         return
     from rich.console import Console
     from rich.text import Text

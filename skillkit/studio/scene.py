@@ -16,7 +16,7 @@ from typing import Any, Collection, Mapping, Sequence
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import load_yaml_doc
 from skillkit.core.errors import InputError
-from skillkit.core.model import Document, Skill, freeze
+from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
 
 RULE = "scene-links"
@@ -65,11 +65,6 @@ def scene_from_data(data: Mapping[str, Any], path: str | None,
     links = data.get("skills") or ()
     return Scene(path, tuple(links), bool(data.get("toolAccess", True)), freeze(dict(data.get("variables") or {})),
                  data.get("budget"), data.get("preset"), tuple(positions))
-
-
-def scene_from_document(doc: Document) -> Scene:
-    links = doc.data.get("skills") or ()
-    return scene_from_data(doc.data, doc.path, [doc.where("skills", i) for i in range(len(links))])
 
 
 def load_scene(path: Path, skills: Sequence[Skill] | None = None, unreadable: Collection[str] = ()) -> Scene:

@@ -11,6 +11,7 @@ from typing import Iterator
 
 from rich.text import Text
 
+from skillkit.reporters.text import plural
 from skillkit.studio.activation import Simulation, Turn
 from skillkit.studio.verdicts import CallOutcome, Verdict
 
@@ -18,10 +19,6 @@ ON, OFF, CLOSED, SLOW = "●", "·", "✕", "!"
 STYLE = {ON: "green", OFF: "dim", CLOSED: "red", SLOW: "yellow"}
 LEGEND = (f"{ON} on   {OFF} off   {CLOSED} closed on this turn   "
           f"{SLOW} off: a regex trigger ran too long and counted as no match")
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def mark(verdict: Verdict) -> str:

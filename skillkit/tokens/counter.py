@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from skillkit.core.errors import UsageError
 from skillkit.tokens.encodings import SPECS, parse_ranks, verified_bytes
@@ -32,9 +32,6 @@ class TokenCounter:
         if self._count is None:
             self._count = self._build()
         return self._count(text)
-
-    def count_many(self, texts: Sequence[str]) -> list[int]:
-        return [self.count(text) for text in texts]
 
 
 def _tiktoken_encoder(name: str) -> Callable[[str], int]:
