@@ -108,6 +108,12 @@ class _Judge:
         return out
 
 
+def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Findings made outside the pipeline (a command's own analysis) filtered and weighed as
+    lint's are: --select, --ignore, the profile and `severity` settings apply to them too."""
+    return _Judge(options).admit(found)
+
+
 def check_skill_files(files: list[Path], base: str, options: Options,
                       only: set[Path] | None = None) -> list[tuple[str, SkillDoc | None, list[Diagnostic]]]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and

@@ -28,10 +28,6 @@ class Prepared:
         return tuple(d for d in self.diagnostics if d.severity == Severity.ERROR)
 
     @property
-    def name(self) -> str:
-        return self.pack_name or self.root.resolve().name
-
-    @property
     def pack_name(self) -> str | None:
         """The settings' `name`, the only name a pack records: the checkout folder's name
         differs between machines, and the same sources must give the same bytes."""
@@ -82,7 +78,7 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
     InputError when `root` is not a folder; returns findings, never raises for them."""
     from skillkit.core.lint import build_options
-    from skillkit.core.pipeline import run
+    from skillkit.core.pipeline import run, weigh
     from skillkit.platform.resolve import resolve_workspace
 
     if not root.is_dir():
@@ -97,6 +93,6 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
             if space.root is None:
                 continue
             resolution = resolve_workspace(as_packed(root, space, packed))
-            found.extend(resolution.diagnostics)
+            found.extend(weigh(options, resolution.diagnostics))  # lint's ignore/severity hold here too
             references[root_label(root, space.root)] = resolution.lock_data()
     return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references)

@@ -236,3 +236,20 @@ def test_warnings_never_stop_a_pack(cli, workspace_copy: Path, tmp_path: Path) -
     outcome = cli("pack", workspace_copy, "-o", tmp_path / "p.zip")
     assert outcome.code == 0 and "1 warning(s)" in outcome.stderr
     assert "skills/folded/SKILL.md" in names(tmp_path / "p.zip")
+
+
+def test_pack_honours_the_rules_lint_is_told_to_ignore(cli, tmp_path):
+    """An agent pinning a version the skill lacks fails resolve's rule; with that rule ignored
+    in skillkit.yaml, lint passes, and so must the pack's own check."""
+    import shutil
+
+    from tests.conftest import WORKSPACE
+
+    ws = tmp_path / "ws"
+    shutil.copytree(WORKSPACE, ws)
+    agent = ws / "agents" / "account-reviewer.yaml"
+    agent.write_text(agent.read_text().replace("{name: summarize}", "{name: summarize, version: 9}"))
+    assert cli("pack", ws, "-o", tmp_path / "a.zip").code == 1
+    (ws / "skillkit.yaml").write_text((ws / "skillkit.yaml").read_text() + "ignore: [skill-ref-version]\n")
+    assert cli("lint", ws).code == 0
+    assert cli("pack", ws, "-o", tmp_path / "b.zip").code == 0
