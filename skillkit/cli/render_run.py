@@ -25,37 +25,6 @@ def parse_variables(raw: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def skills_root(skills: Path | None, scene: Path | None) -> Path:
-    """`--skills`, else the workspace a scene file sits in (`<root>/scenes/x.yaml`), else what
-    `simulate` reads: `skills/` of the workspace found from the current folder, or the folder."""
-    from skillkit.cli.simulate import skills_source
-
-    return skills_source(skills, scene)
-
-
-def load_skills(root: Path) -> tuple[list[Skill], list[Diagnostic]]:
-    """Every valid skill under `root` (lint's pipeline), and the errors of those left out."""
-    from skillkit.cli.common import progress_bar
-    from skillkit.core.lint import build_options
-    from skillkit.core.pipeline import run
-
-    if not root.exists():
-        from skillkit.core.errors import InputError
-
-        raise InputError("no such file or folder", str(root))
-    options, _ = build_options([root], None, None, None, None)
-    tick, close = progress_bar("Reading skills")
-    try:
-        result = run([root], options, progress=tick)
-    finally:
-        close()
-    skills = [skill for space in result.workspaces for skill in space.skills]
-    # Only skill files: a broken agent, tool or catalog file is lint's business, not render's.
-    failed = {path for space in result.workspaces for path in space.failed if path.endswith("SKILL.md")}
-    left_out = [d for d in result.diagnostics if d.severity == Severity.ERROR and d.path in failed]
-    return skills, left_out
-
-
 def preset_diagnostics(rendering: Any, scene_path: str | None, where: Any) -> list[Diagnostic]:
     problems = [*rendering.assembly.problems]
     return [Diagnostic(scene_path or "<scene>", *where(p.path), "preset-slots",
@@ -66,15 +35,16 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
                context: int | None, variables: Sequence[str], tokenizer: str, format: str, tools: bool,
                color: bool | None, out: TextIO) -> int:
     from skillkit.cli.common import print_diagnostics_to_stderr
+    from skillkit.cli.library import read_library, skills_source
     from skillkit.studio.render import render_turn
     from skillkit.studio.scene_adapter import load_turn, scene_for
     from skillkit.tokens import get_counter
 
     overrides = parse_variables(variables)
     counter = get_counter(tokenizer)
-    found, left_out = load_skills(skills_root(skills, scene))
-    print_diagnostics_to_stderr(left_out)
-    unreadable = {Path(d.path).parent.name for d in left_out}
+    library = read_library(skills_source(skills, scene))
+    print_diagnostics_to_stderr(library.left_out)
+    found, left_out, unreadable = list(library.skills), library.left_out, set(library.unreadable)
     linked_scene = scene_for(scene, found, unreadable)
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":

@@ -21,29 +21,6 @@ class Format(str, enum.Enum):
     json = "json"
 
 
-def default_skills_path(start: Path) -> Path:
-    """`skills/` of the workspace found from `start` upwards, else `start` itself."""
-    folder = start.resolve()
-    for candidate in (folder, *folder.parents):
-        if (candidate / "skills").is_dir():
-            return candidate / "skills"
-        if (candidate / ".git").exists():
-            break
-    return start
-
-
-def skills_source(skills: Path | None, scene: Path | None) -> Path:
-    """Where the skills are read (simulate and render alike): `--skills`, else the workspace a
-    scene file sits in (`<root>/scenes/x.yaml`; the scene links that workspace's skills), else
-    `skills/` of the workspace found from the current folder, else the current folder."""
-    if skills is not None:
-        return skills
-    if scene is not None:
-        folder = scene.resolve().parent
-        return folder.parent if folder.name == "scenes" else folder
-    return default_skills_path(Path("."))
-
-
 def check_explain(sim: Simulation, name: str) -> None:
     from skillkit.core.errors import UsageError
 
@@ -94,26 +71,21 @@ def simulate(
     Examples: `skillkit simulate chat.jsonl`, `skillkit simulate chat.json --scene
     scenes/tavern.yaml --explain lore`, `skillkit simulate chat.yaml --format json`.
     """
-    from skillkit.core.lint import build_options
+    from skillkit.cli.library import read_library, skills_source
     from skillkit.core.paths import display
-    from skillkit.core.pipeline import run
     from skillkit.studio.activation import simulate as run_simulation
     from skillkit.studio.scene import default_scene, load_scene
     from skillkit.transcripts import load_transcript
 
     loaded_transcript = load_transcript(transcript, display(transcript))
     loaded_scene = load_scene(scene) if scene is not None else None
-    source = skills_source(skills, scene)
-    options, _ = build_options([source], None, None, None, None)
-    result = run([source], options)
-    failed = sorted(p for w in result.workspaces for p in w.failed if p.endswith("SKILL.md"))
-    print_diagnostics_to_stderr([d for d in result.diagnostics if d.path in failed and str(d.severity) == "error"])
-    found = [s for w in result.workspaces for s in w.skills]
-    unreadable = {Path(p).parent.name for p in failed}
+    library = read_library(skills_source(skills, scene))
+    print_diagnostics_to_stderr(library.left_out)
+    found = list(library.skills)
     tick, close = progress_bar("Simulating")
     try:
         sim = run_simulation(found, loaded_scene or default_scene(found), loaded_transcript,
-                             unreadable=unreadable, progress=tick)
+                             unreadable=library.unreadable, progress=tick)
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
@@ -123,4 +95,4 @@ def simulate(
         print_json(sim, sys.stdout)
     else:
         print_text(sim, sys.stdout, color.flag(), explain)
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(1 if library.left_out else 0)

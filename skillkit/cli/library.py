@@ -1,0 +1,62 @@
+"""Where `simulate` and `render` read their skills from, and how: the studio's library reader.
+
+A turn reads the linked skills through one reader; a skill with errors is left out (with
+lint's diagnostics for it) and its id counts as unreadable, so a scene linking it says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.model import Skill
+
+
+@dataclass(frozen=True)
+class Library:
+    skills: tuple[Skill, ...]          # every valid skill found
+    left_out: tuple[Diagnostic, ...]   # the errors of the skill files left out
+    unreadable: frozenset[str]         # the ids (folder names) of those skills
+
+
+def default_skills_path(start: Path) -> Path:
+    """`skills/` of the workspace found from `start` upwards, else `start` itself."""
+    folder = start.resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / "skills").is_dir():
+            return candidate / "skills"
+        if (candidate / ".git").exists():
+            break
+    return start
+
+
+def skills_source(skills: Path | None, scene: Path | None) -> Path:
+    """`--skills`, else the workspace a scene file sits in (`<root>/scenes/x.yaml`; the scene
+    links that workspace's skills), else `skills/` of the workspace found from the current
+    folder, else the current folder."""
+    if skills is not None:
+        return skills
+    if scene is not None:
+        folder = scene.resolve().parent
+        return folder.parent if folder.name == "scenes" else folder
+    return default_skills_path(Path("."))
+
+
+def read_library(root: Path) -> Library:
+    """Every skill under `root` through lint's pipeline (its own settings apply)."""
+    from skillkit.cli.common import progress_bar
+    from skillkit.core.lint import build_options
+    from skillkit.core.pipeline import run
+
+    options, _ = build_options([root], None, None, None, None)
+    tick, close = progress_bar("Reading skills")
+    try:
+        result = run([root], options, progress=tick)
+    finally:
+        close()
+    # Only skill files: a broken agent, tool or catalog file is lint's business, not a turn's.
+    failed = {path for space in result.workspaces for path in space.failed if path.endswith("SKILL.md")}
+    left_out = tuple(d for d in result.diagnostics if d.severity == Severity.ERROR and d.path in failed)
+    skills = tuple(skill for space in result.workspaces for skill in space.skills)
+    return Library(skills, left_out, frozenset(Path(p).parent.name for p in failed))
