@@ -30,14 +30,18 @@ class Scene:
     variables: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     budget: Mapping[str, Any] | None = None
     preset: Any = None
-    link_positions: tuple[tuple[int, int], ...] = ()
+    # Where each value of the scene file stands (the parser's table), for diagnostics.
+    positions: Mapping[tuple[str | int, ...], tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
     # Filled when the scene is built with the skills found (load_scene(path, skills),
     # default_scene(skills)): the skills its turns read, and why any link was left out.
     linked: tuple[Skill, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
 
-    def where(self, index: int) -> tuple[int, int]:
-        return self.link_positions[index] if index < len(self.link_positions) else (1, 1)
+    def at(self, path: tuple[str | int, ...]) -> tuple[int, int]:
+        """Where a value of the scene file stands, else its nearest parent (1:1 without a file)."""
+        while path and path not in self.positions:
+            path = path[:-1]
+        return self.positions.get(path, (1, 1))
 
 
 @dataclass(frozen=True)
@@ -61,10 +65,10 @@ def with_links(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str
 
 
 def scene_from_data(data: Mapping[str, Any], path: str | None,
-                    positions: Sequence[tuple[int, int]] = ()) -> Scene:
+                    positions: Mapping[tuple[str | int, ...], tuple[int, int]] | None = None) -> Scene:
     links = data.get("skills") or ()
     return Scene(path, tuple(links), bool(data.get("toolAccess", True)), freeze(dict(data.get("variables") or {})),
-                 data.get("budget"), data.get("preset"), tuple(positions))
+                 data.get("budget"), data.get("preset"), MappingProxyType(dict(positions or {})))
 
 
 def load_scene(path: Path, skills: Sequence[Skill] | None = None, unreadable: Collection[str] = ()) -> Scene:
@@ -79,8 +83,7 @@ def load_scene(path: Path, skills: Sequence[Skill] | None = None, unreadable: Co
         first = errors[0] if errors else None
         raise InputError(f"not a valid scene: {first.message if first else 'unreadable'}", shown,
                          first.line if first else 1, first.column if first else 1)
-    links = doc.data.get("skills") or []
-    scene = scene_from_data(doc.data, shown, [doc.at("skills", i) for i in range(len(links))])
+    scene = scene_from_data(doc.data, shown, doc.parsed.positions)
     return scene if skills is None else with_links(scene, skills, unreadable)
 
 
@@ -104,7 +107,7 @@ def link(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str] = ()
         if scene.path is None:
             where: tuple[str, int, int] = (skill.path if skill else "<default scene>", 1, 1)
         else:
-            where = (scene.path, *scene.where(index))
+            where = (scene.path, *scene.at(("skills", index)))
         if scene.path is not None and skill_id in seen_ids:
             text = f"skill {skill_id!r} is linked twice; the second link is left out"
         elif skill is None:

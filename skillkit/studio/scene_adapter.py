@@ -37,18 +37,6 @@ class LinkedScene:
     diagnostics: tuple[Diagnostic, ...] = ()   # links left out
 
 
-def _where_in(path: Path | None) -> Where:
-    """Positions in the scene file, read once with the positions-keeping YAML parser."""
-    if path is None:
-        return lambda _: (1, 1)
-    from skillkit.core.reader import read_text
-    from skillkit.core.yamlparse import parse_yaml
-
-    source, _ = read_text(path, path.as_posix())
-    parsed = parse_yaml(source.text, path.as_posix()) if source is not None else None
-    return (lambda p: parsed.where(tuple(p))) if parsed is not None else (lambda _: (1, 1))
-
-
 def scene_for(path: Path | None, skills: Sequence[Skill], unreadable: Collection[str] = ()) -> LinkedScene:
     from skillkit.core.paths import display
     from skillkit.studio.scene import default_scene, load_scene
@@ -56,8 +44,9 @@ def scene_for(path: Path | None, skills: Sequence[Skill], unreadable: Collection
     scene = load_scene(path, skills, unreadable) if path is not None else default_scene(skills)
     view = SceneView(variables=dict(scene.variables), budget=scene.budget, preset=scene.preset,
                      tool_access=scene.tool_access)
-    return LinkedScene(scene, scene.linked, view, display(path) if path is not None else None, _where_in(path),
-                       scene.diagnostics)
+    # The positions the scene's own reading kept: the file is not read and parsed a second time.
+    return LinkedScene(scene, scene.linked, view, display(path) if path is not None else None,
+                       lambda p: scene.at(tuple(p)), scene.diagnostics)
 
 
 def history_of(messages: Sequence[Any], turns: Sequence[Any], number: int) -> tuple[HistoryMessage, ...]:
