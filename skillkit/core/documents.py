@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.fields import SKILL
 from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
 from skillkit.core.model import Document, Skill, ToolRef, freeze
 from skillkit.core.reader import read_text
@@ -96,28 +97,31 @@ def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, 
     return YamlDoc(kind, display, file, parsed), findings
 
 
+SKILL_DEFAULTS = {f.name: f.default for f in SKILL.fields if f.has_default}
+
+
 def build_skill(doc: SkillDoc) -> Skill:
     """The model of a skill whose frontmatter passed the schema (defaults filled in). A value a
     profile or `ignore` let through unreported, but that breaks the schema, reads as its default:
     the model's types hold whatever the settings silence."""
-    data = {key: value for key, value in doc.data.items() if key not in doc.invalid}
-    data.setdefault("name", doc.folder.name)
-    data.setdefault("description", "")
-    tools = tuple(ToolRef(t["name"], t.get("version"), *doc.at("tools", i)) for i, t in enumerate(data.get("tools", [])))
+    # The field registry's defaults, then what the file says: one source for every default.
+    data = {**SKILL_DEFAULTS, "name": doc.folder.name, "description": "",
+            **{key: value for key, value in doc.data.items() if key not in doc.invalid}}
+    tools = tuple(ToolRef(t["name"], t.get("version"), *doc.at("tools", i)) for i, t in enumerate(data["tools"]))
     return Skill(
         name=data["name"], description=data["description"], body=doc.body, path=doc.path,
         folder=doc.folder, fields=freeze(doc.data),
-        when=data.get("when", "picked"),
-        triggers=tuple(data.get("triggers", ())),
-        secondary_triggers=tuple(data.get("secondaryTriggers", ())),
-        trigger_logic=data.get("triggerLogic", "any"),
-        selective_logic=data.get("selectiveLogic", "andAny"),
-        case_sensitive=data.get("caseSensitive", False),
-        match_whole_words=data.get("matchWholeWords", False),
-        scan_depth=data.get("scanDepth", 2),
-        close_when_unmentioned=data.get("closeWhenUnmentioned", False),
-        version=data.get("version", 1), tools=tools,
-        examples=tuple(freeze(e) for e in data.get("examples", ())),
+        when=data["when"],
+        triggers=tuple(data["triggers"]),
+        secondary_triggers=tuple(data["secondaryTriggers"]),
+        trigger_logic=data["triggerLogic"],
+        selective_logic=data["selectiveLogic"],
+        case_sensitive=data["caseSensitive"],
+        match_whole_words=data["matchWholeWords"],
+        scan_depth=data["scanDepth"],
+        close_when_unmentioned=data["closeWhenUnmentioned"],
+        version=data["version"], tools=tools,
+        examples=tuple(freeze(e) for e in data["examples"]),
     )
 
 

@@ -67,3 +67,22 @@ def test_wheel_carries_schemas_and_templates(tmp_path):
     located = subprocess.run([str(python), "-c", "from skillkit.core.resources import data_dir; print(data_dir('schemas'))"],
                              capture_output=True, text=True, cwd=tmp_path, check=True).stdout
     assert "_data" in located and str(REPO) not in located
+
+
+def test_the_skill_model_defaults_are_the_field_registrys():
+    """The registry is the one source of defaults; the model's own must not drift from it."""
+    import dataclasses
+
+    from skillkit.core.fields import SKILL
+    from skillkit.core.model import Skill
+
+    attribute = {"secondaryTriggers": "secondary_triggers", "triggerLogic": "trigger_logic",
+                 "selectiveLogic": "selective_logic", "caseSensitive": "case_sensitive",
+                 "matchWholeWords": "match_whole_words", "scanDepth": "scan_depth",
+                 "closeWhenUnmentioned": "close_when_unmentioned"}
+    model = {f.name: f.default for f in dataclasses.fields(Skill)}
+    for field in SKILL.fields:
+        name = attribute.get(field.name, field.name)
+        if field.has_default and name in model:
+            default = tuple(field.default) if isinstance(field.default, list) else field.default
+            assert model[name] == default, field.name
