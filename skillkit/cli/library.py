@@ -22,13 +22,10 @@ class Library:
 
 def default_skills_path(start: Path) -> Path:
     """`skills/` of the workspace found from `start` upwards, else `start` itself."""
-    folder = start.resolve()
-    for candidate in (folder, *folder.parents):
-        if (candidate / "skills").is_dir():
-            return candidate / "skills"
-        if (candidate / ".git").exists():
-            break
-    return start
+    from skillkit.core.paths import folders_up_to_repo_top
+
+    found = next((c for c in folders_up_to_repo_top(start) if (c / "skills").is_dir()), None)
+    return found / "skills" if found is not None else start
 
 
 def skills_source(skills: Path | None, scene: Path | None) -> Path:

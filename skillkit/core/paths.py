@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Iterator
 
 # Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -31,3 +32,16 @@ def display(path: Path, base: str | None = None) -> str:
     if absolute.startswith(start + os.sep):
         return printable(Path(os.path.relpath(absolute, start)).as_posix())
     return printable(Path(path).as_posix())
+
+
+def folders_up_to_repo_top(start: Path) -> Iterator[Path]:
+    """`start` (or its folder, for a file) and its parents, nearest first, ending with the
+    repository's top (the folder holding `.git`) or the filesystem root: where settings and
+    workspaces are looked for, never outside the repository being worked on."""
+    folder = start.resolve()
+    if not folder.is_dir():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):
+        yield candidate
+        if (candidate / ".git").exists():
+            return

@@ -10,6 +10,7 @@ from typing import Any
 
 from skillkit.core.errors import ConfigError
 from skillkit.core.paths import display as shown_path
+from skillkit.core.paths import folders_up_to_repo_top
 from skillkit.core.reader import read_text
 from skillkit.core.validate import schema_diagnostics
 from skillkit.core.workspace import SETTINGS_FILE
@@ -62,14 +63,9 @@ def _has_tool_table(pyproject: Path) -> bool:
 
 def find_settings(start: Path) -> Settings:
     """The nearest settings at or above `start`; stops at the repository's top (`.git`)."""
-    folder = start.resolve()
-    if not folder.is_dir():
-        folder = folder.parent
-    for candidate in (folder, *folder.parents):
+    for candidate in folders_up_to_repo_top(start):
         if (candidate / SETTINGS_FILE).is_file():
             return load_settings_file(candidate / SETTINGS_FILE)
         if (candidate / "pyproject.toml").is_file() and _has_tool_table(candidate / "pyproject.toml"):
             return load_settings_file(candidate / "pyproject.toml")
-        if (candidate / ".git").exists():
-            break
     return Settings()

@@ -15,6 +15,7 @@ from typing import Callable, TypeVar
 
 from skillkit.core.errors import InputError
 from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
+from skillkit.core.paths import folders_up_to_repo_top
 
 SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
@@ -111,14 +112,7 @@ def _walk(top: Path, excludes: tuple[str, ...], patterns: tuple[str, ...] = ()) 
 
 def enclosing_root(path: Path) -> Path | None:
     """The nearest workspace root at or above `path`, not leaving the repository (`.git`)."""
-    start = path.resolve()
-    folder = start if start.is_dir() else start.parent
-    for candidate in (folder, *folder.parents):
-        if is_root(candidate):
-            return candidate
-        if (candidate / ".git").exists():
-            return None
-    return None
+    return next((candidate for candidate in folders_up_to_repo_top(path) if is_root(candidate)), None)
 
 
 def _walk_root(root: Path, excludes: tuple[str, ...], patterns: tuple[str, ...]) -> Workspace:
