@@ -46,7 +46,7 @@ def read_library(root: Path) -> Library:
     from skillkit.core.lint import build_options
     from skillkit.core.pipeline import run
 
-    options, _ = build_options([root], None, None, None, None)
+    options = build_options([root], None, None, None, None)
     tick, close = progress_bar("Reading skills")
     try:
         result = run([root], options, progress=tick)

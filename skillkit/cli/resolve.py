@@ -46,7 +46,7 @@ def resolve(
     from skillkit.platform.loading import load_workspace
     from skillkit.platform.resolve import resolve_workspace
 
-    options, _ = build_options([workspace], config, None, None, None)
+    options = build_options([workspace], config, None, None, None)
     tick, close = progress_bar("Resolving")
     try:
         loaded, refused = load_workspace(workspace, options, tick)

@@ -68,8 +68,7 @@ def options_for_root(root: Path, options: Options) -> Options:
 
 
 def build_options(paths: list[Path], config: Path | None, profile: str | None,
-                  select: frozenset[str] | None, ignore: frozenset[str] | None) -> tuple[Options, bool]:
-    """The pipeline's options and whether warnings fail, from flags and the nearest settings
-    (each workspace found under the paths then applies its own, unless --config names one)."""
-    options = options_from(load_settings(paths, config), profile, select, ignore, per_workspace=config is None)
-    return options, options.strict
+                  select: frozenset[str] | None, ignore: frozenset[str] | None) -> Options:
+    """The pipeline's options from flags and the nearest settings (each workspace found under
+    the paths then applies its own, unless --config names one)."""
+    return options_from(load_settings(paths, config), profile, select, ignore, per_workspace=config is None)

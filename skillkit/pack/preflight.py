@@ -83,7 +83,7 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
 
     if not root.is_dir():
         raise InputError("not a folder: pack takes a workspace folder", str(root))
-    options, _ = build_options([root], config, None, None, None)
+    options = build_options([root], config, None, None, None)
     result = run([root], options, progress=progress)
     found = list(result.diagnostics)
     references: dict[str, Any] = {}
