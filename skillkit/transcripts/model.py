@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Callable, Literal
 
 Role = Literal["system", "user", "assistant", "tool"]
 EventKind = Literal["continue", "swipe", "regenerate"]
@@ -78,3 +78,22 @@ def arguments_text(value: object) -> str | None:
         except (TypeError, ValueError, RecursionError):
             return None
     return None
+
+
+TEXT_PARTS = ("text", "input_text", "output_text")
+
+
+def parts_text(parts: list[Any], bad_part: Callable[[int], Exception]) -> str:
+    """Content given as a list of parts (DESIGN 4.4): its text parts joined by a newline; other
+    parts (images, audio) carry no text. `bad_part(index)` is the error for a part that is
+    neither a string nor a mapping (each reader places it in its own file format)."""
+    texts: list[str] = []
+    for index, part in enumerate(parts):
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, dict):
+            if part.get("type", "text") in TEXT_PARTS and isinstance(part.get("text"), str):
+                texts.append(part["text"])
+        else:
+            raise bad_part(index)
+    return "\n".join(texts)

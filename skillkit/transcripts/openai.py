@@ -13,11 +13,10 @@ from typing import Any
 from skillkit.core.errors import InputError
 from skillkit.transcripts.jsontext import top_level_messages
 from skillkit.transcripts.limits import MAX_MESSAGES
-from skillkit.transcripts.model import Message, ToolCall, arguments_text
+from skillkit.transcripts.model import Message, ToolCall, arguments_text, parts_text
 
 ROLE_OF = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant",
            "tool": "tool", "function": "tool"}
-TEXT_PARTS = ("text", "input_text", "output_text")
 
 
 def content_text(content: Any, path: str, line: int) -> str:
@@ -26,16 +25,7 @@ def content_text(content: Any, path: str, line: int) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        texts: list[str] = []
-        for part in content:
-            if isinstance(part, str):
-                texts.append(part)
-            elif isinstance(part, dict):
-                if part.get("type", "text") in TEXT_PARTS and isinstance(part.get("text"), str):
-                    texts.append(part["text"])
-            else:
-                raise InputError("a content part must be an object or a string", path, line)
-        return "\n".join(texts)
+        return parts_text(content, lambda _: InputError("a content part must be an object or a string", path, line))
     raise InputError("`content` must be a string, null or a list of parts", path, line)
 
 

@@ -34,8 +34,7 @@ from typing import Any
 from skillkit.core.errors import InputError
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 from skillkit.transcripts.limits import MAX_MESSAGES
-from skillkit.transcripts.model import EVENTS, ROLES, Message, ToolCall, arguments_text
-from skillkit.transcripts.openai import TEXT_PARTS
+from skillkit.transcripts.model import EVENTS, ROLES, Message, ToolCall, arguments_text, parts_text
 
 KINDS = ROLES + EVENTS
 OPTIONAL = ("name", "calls", "hidden")
@@ -53,21 +52,6 @@ def _text(value: Any, parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) 
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise _fail("a message's text must be a string", parsed, path, at)
     return str(value)
-
-
-def _parts_text(parts: list[Any], parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) -> str:
-    """Content given as a list of parts (DESIGN 4.4): its text parts joined by a newline; other
-    parts (images, audio) carry no text."""
-    texts: list[str] = []
-    for i, part in enumerate(parts):
-        if isinstance(part, str):
-            texts.append(part)
-        elif isinstance(part, dict):
-            if part.get("type", "text") in TEXT_PARTS and isinstance(part.get("text"), str):
-                texts.append(part["text"])
-        else:
-            raise _fail("a content part must be a mapping or a string", parsed, path, at + (i,))
-    return "\n".join(texts)
 
 
 def _call(raw: Any, parsed: ParsedYaml, path: str, at: tuple[str | int, ...]) -> ToolCall:
@@ -119,7 +103,8 @@ def _entry(index: int, raw: Any, parsed: ParsedYaml, path: str, at: tuple[str | 
     event = kind if kind in EVENTS else None
     role = "assistant" if event else kind
     if "role" in raw and isinstance(text, list):  # the long form mirrors an OpenAI message
-        body = _parts_text(text, parsed, path, at + ("content",))
+        body = parts_text(text, lambda i: _fail("a content part must be a mapping or a string", parsed, path,
+                                                  at + ("content", i)))
     else:
         body = _text(text, parsed, path, at)
     return Message(index, role, body, name, calls, hidden, event, line)  # type: ignore[arg-type]
