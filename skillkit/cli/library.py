@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import typer
+
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.model import Skill
 
@@ -18,6 +20,11 @@ class Library:
     skills: tuple[Skill, ...]          # every valid skill found
     left_out: tuple[Diagnostic, ...]   # the errors of the skill files left out
     unreadable: frozenset[str]         # the ids (folder names) of those skills
+
+
+# `--skills` of simulate and render, worded once with the rule skills_source applies.
+SKILLS_OPTION = typer.Option(None, "--skills", help="Skills folder or workspace. Default: the --scene's workspace, "
+                             "else skills/ of the workspace found from the current folder, else the current folder.")
 
 
 def default_skills_path(start: Path) -> Path:

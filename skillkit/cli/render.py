@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.library import SKILLS_OPTION
 
 
 class Format(str, enum.Enum):
@@ -27,9 +28,7 @@ class Tokenizer(str, enum.Enum):
 def render(
     transcript: Optional[Path] = typer.Argument(None, help="A chat transcript (OpenAI JSON, SillyTavern JSONL or "
                                                 "skillkit YAML). Without one: an empty history."),
-    skills: Optional[Path] = typer.Option(None, "--skills", help="Skills folder or workspace. Default: the "
-                                          "--scene's workspace, else skills/ of the workspace found from the current "
-                                          "folder (as simulate reads them)."),
+    skills: Optional[Path] = SKILLS_OPTION,
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: linked skills, variables, budget, "
                                          "preset. Default: every skill, in name order, tool access on."),
     turn: Optional[int] = typer.Option(None, "--turn", min=1, help="The turn to render, numbered as simulate "

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+from skillkit.cli.common import (
+    COLOR_OPTION,
+    Color,
+    print_diagnostics_to_stderr,
+    progress_bar,
+)
+from skillkit.cli.library import SKILLS_OPTION
 
 if TYPE_CHECKING:
     from skillkit.studio.activation import Simulation
@@ -49,9 +55,7 @@ def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: str | 
 def simulate(
     transcript: Path = typer.Argument(..., help="A transcript: OpenAI-style JSON messages, a SillyTavern chat "
                                       "JSONL export, or skillkit's YAML form (detected from the content)."),
-    skills: Optional[Path] = typer.Option(None, "--skills", help="Skills folder or workspace. Default: the --scene's "
-                                          "workspace, else skills/ of the workspace found from the current folder, "
-                                          "else the current folder."),
+    skills: Optional[Path] = SKILLS_OPTION,
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: its linked skills (in order) and "
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
