@@ -50,7 +50,7 @@ def skills_source(skills: Path | None, scene: Path | None) -> Path:
 def read_library(root: Path) -> Library:
     """Every skill under `root` through lint's pipeline (its own settings apply)."""
     from skillkit.cli.common import progress_bar
-    from skillkit.core.lint import build_options
+    from skillkit.core.options import build_options
     from skillkit.core.pipeline import run
 
     options = build_options([root], None, None, None, None)

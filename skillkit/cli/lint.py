@@ -49,7 +49,7 @@ def lint(
     * `skillkit rules`: every rule id with what it checks
     """
     from skillkit.core.diagnostics import Severity
-    from skillkit.core.lint import build_options
+    from skillkit.core.options import build_options
     from skillkit.core.pipeline import run
     from skillkit.reporters import REPORTERS
 

@@ -40,7 +40,7 @@ def resolve(
     Examples: `skillkit resolve`, `skillkit resolve fixtures/workspace --format json`,
     `skillkit resolve --check` (in CI).
     """
-    from skillkit.core.lint import build_options
+    from skillkit.core.options import build_options
     from skillkit.core.paths import display
     from skillkit.platform import lock as lockfile
     from skillkit.platform.loading import load_workspace

@@ -4,48 +4,22 @@ valid models from here. Returns values; never prints or exits."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
                                      load_yaml_doc)
-from skillkit.core.errors import UsageError
 from skillkit.core.model import Document, Skill
+from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
-from skillkit.core.workspace import DEFAULT_EXCLUDES, Workspace, discover
-from skillkit.rules import BY_ID, PROFILES, REGISTRY
-from skillkit.rules.base import Hit, Profile, Rule, RuleContext, WorkspaceView
+from skillkit.core.workspace import Workspace, discover
+from skillkit.rules import BY_ID, REGISTRY
+from skillkit.rules.base import Hit, Rule, RuleContext, WorkspaceView
 
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Options:
-    profile: str = "default"
-    select: frozenset[str] | None = None
-    ignore: frozenset[str] = frozenset()
-    severity: dict[str, Severity] = field(default_factory=dict)
-    excludes: tuple[str, ...] = DEFAULT_EXCLUDES
-    patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
-    settings: dict[str, object] = field(default_factory=dict)
-    strict: bool = False  # the settings' `strict`: warnings fail
-    settings_source: Path | None = None
-    # The command line's (profile, select, ignore) when each workspace applies its own settings
-    # file under them; None: these options hold everywhere (an explicit --config, or a library call).
-    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None] | None = None
-
-    def resolved_profile(self) -> Profile:
-        if self.profile not in PROFILES:
-            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}")
-        return PROFILES[self.profile]
-
-    def check_rule_ids(self) -> None:
-        for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
-            if rule_id not in BY_ID:
-                raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
 
 
 @dataclass(frozen=True)
@@ -202,7 +176,5 @@ def _judge_for(root: Path | None, judge: _Judge) -> _Judge:
     config per file): `skillkit lint` at a monorepo's top must not skip each workspace's."""
     if root is None or judge.options.asked is None:
         return judge
-    from skillkit.core.lint import options_for_root  # core.lint builds on this module
-
     options = options_for_root(root, judge.options)
     return judge if options is judge.options else _Judge(options)

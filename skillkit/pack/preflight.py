@@ -77,7 +77,7 @@ def as_packed(root: Path, space: LoadedWorkspace, packed: frozenset[str] | None)
 def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None) -> Prepared:
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
     InputError when `root` is not a folder; returns findings, never raises for them."""
-    from skillkit.core.lint import build_options
+    from skillkit.core.options import build_options
     from skillkit.core.pipeline import run, weigh
     from skillkit.platform.resolve import resolve_workspace
 

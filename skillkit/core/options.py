@@ -1,15 +1,43 @@
-"""Lint's options: command line over settings over profile defaults."""
+"""The pipeline's options: command line over settings over profile defaults."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
 from skillkit.core.paths import display
-from skillkit.core.pipeline import Options
 from skillkit.core.settings import Settings, find_settings, load_settings_file
 from skillkit.core.workspace import DEFAULT_EXCLUDES
+from skillkit.rules import BY_ID, PROFILES
+from skillkit.rules.base import Profile
+
+
+@dataclass(frozen=True)
+class Options:
+    profile: str = "default"
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    excludes: tuple[str, ...] = DEFAULT_EXCLUDES
+    patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
+    settings: dict[str, object] = field(default_factory=dict)
+    strict: bool = False  # the settings' `strict`: warnings fail
+    settings_source: Path | None = None
+    # The command line's (profile, select, ignore) when each workspace applies its own settings
+    # file under them; None: these options hold everywhere (an explicit --config, or a library call).
+    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None] | None = None
+
+    def resolved_profile(self) -> Profile:
+        if self.profile not in PROFILES:
+            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}")
+        return PROFILES[self.profile]
+
+    def check_rule_ids(self) -> None:
+        for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
+            if rule_id not in BY_ID:
+                raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
 
 
 def load_settings(paths: list[Path], config: Path | None) -> Settings:
