@@ -68,8 +68,9 @@ def in_process(root: Path, runs: int) -> tuple[float, int, int]:
     from skillkit.core.pipeline import Options
     from skillkit.platform.loading import load_workspace
     from skillkit.platform.resolve import resolve_workspace
+    from skillkit.rules import RULESET
 
-    workspace, refused = load_workspace(root, Options())
+    workspace, refused = load_workspace(root, Options(RULESET))
     assert not refused, refused[:3]
     best = float("inf")
     for _ in range(runs):

@@ -111,5 +111,6 @@ def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
 def _lint(path: Path) -> tuple[Diagnostic, ...]:
     """lint's findings under the default profile."""
     from skillkit.core.pipeline import Options, run
+    from skillkit.rules import RULESET
 
-    return run([path], Options()).diagnostics
+    return run([path], Options(RULESET)).diagnostics

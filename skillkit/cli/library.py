@@ -51,9 +51,10 @@ def read_library(root: Path) -> Library:
     """Every skill under `root` through lint's pipeline (its own settings apply)."""
     from skillkit.cli.common import progress_bar
     from skillkit.core.options import build_options
+    from skillkit.rules import RULESET
     from skillkit.core.pipeline import run
 
-    options = build_options([root], None, None, None, None)
+    options = build_options([root], None, None, None, None, registry=RULESET)
     tick, close = progress_bar("Reading skills")
     try:
         result = run([root], options, progress=tick)

@@ -58,7 +58,9 @@ def lint(
     targets = default_paths(paths)
     if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
         raise UsageError("--select names no rule id")
-    options = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
+    from skillkit.rules import RULESET
+
+    options = build_options(targets, config, profile, split_ids(select), split_ids(ignore), registry=RULESET)
     tick, close = progress_bar("Linting")
     try:
         result = run(targets, options, progress=tick)

@@ -41,12 +41,13 @@ def resolve(
     `skillkit resolve --check` (in CI).
     """
     from skillkit.core.options import build_options
+    from skillkit.rules import RULESET
     from skillkit.core.paths import display
     from skillkit.platform import lock as lockfile
     from skillkit.platform.loading import load_workspace
     from skillkit.platform.resolve import resolve_workspace
 
-    options = build_options([workspace], config, None, None, None)
+    options = build_options([workspace], config, None, None, None, registry=RULESET)
     tick, close = progress_bar("Resolving")
     try:
         loaded, refused = load_workspace(workspace, options, tick)

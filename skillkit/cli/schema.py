@@ -18,7 +18,9 @@ def schema(
     from skillkit.core.artifacts import schema_dir_files, stale_files
     from skillkit.core.atomic import write_atomic
 
-    files = schema_dir_files()
+    from skillkit.rules import RULESET
+
+    files = schema_dir_files(RULESET)
     stale = stale_files(folder, files)
     if check:
         for name in stale:

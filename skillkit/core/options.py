@@ -10,12 +10,12 @@ from skillkit.core.errors import ConfigError, UsageError
 from skillkit.core.paths import display
 from skillkit.core.settings import Settings, find_settings, load_settings_file
 from skillkit.core.workspace import DEFAULT_EXCLUDES
-from skillkit.rules import BY_ID, PROFILES
-from skillkit.rules.base import Profile
+from skillkit.core.rulebase import Profile, Registry
 
 
 @dataclass(frozen=True)
 class Options:
+    registry: Registry  # the rules and profiles to run (skillkit.rules.RULESET): handed in, never imported
     profile: str = "default"
     select: frozenset[str] | None = None
     ignore: frozenset[str] = frozenset()
@@ -30,13 +30,14 @@ class Options:
     asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None] | None = None
 
     def resolved_profile(self) -> Profile:
-        if self.profile not in PROFILES:
-            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}")
-        return PROFILES[self.profile]
+        profiles = self.registry.profiles
+        if self.profile not in profiles:
+            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(profiles)}")
+        return profiles[self.profile]
 
     def check_rule_ids(self) -> None:
         for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
-            if rule_id not in BY_ID:
+            if rule_id not in self.registry.by_id:
                 raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
 
 
@@ -48,12 +49,12 @@ def load_settings(paths: list[Path], config: Path | None) -> Settings:
     return find_settings(paths[0] if paths else Path("."))
 
 
-def _check_named_ids(settings: Settings) -> None:
+def _check_named_ids(settings: Settings, registry: Registry) -> None:
     """A profile or rule id the settings file names must exist; the error names that file (the
     command line's own ids are checked by the pipeline, as usage errors)."""
     if settings.source is None:
         return
-    named = Options(profile=settings.get("profile", "default"),
+    named = Options(registry, profile=settings.get("profile", "default"),
                     select=frozenset(settings.get("select") or ()), ignore=frozenset(settings.get("ignore", [])),
                     severity={rule: Severity.INFO for rule in settings.get("severity", {})})
     try:
@@ -64,13 +65,14 @@ def _check_named_ids(settings: Settings) -> None:
 
 
 def options_from(settings: Settings, profile: str | None, select: frozenset[str] | None,
-                 ignore: frozenset[str] | None, per_workspace: bool = False) -> Options:
+                 ignore: frozenset[str] | None, registry: Registry, per_workspace: bool = False) -> Options:
     """The pipeline's options from one settings file under the command line's choices.
     `per_workspace`: each workspace under the paths reads its own settings (no --config given)."""
-    _check_named_ids(settings)
+    _check_named_ids(settings, registry)
     chosen_select = select if select is not None else (
         frozenset(settings.get("select")) if settings.get("select") is not None else None)
     return Options(
+        registry,
         profile=profile or settings.get("profile", "default"),
         select=chosen_select,
         ignore=(ignore or frozenset()) | frozenset(settings.get("ignore", [])),
@@ -92,11 +94,12 @@ def options_for_root(root: Path, options: Options) -> Options:
     settings = find_settings(root)
     if settings.source == options.settings_source:
         return options
-    return options_from(settings, *options.asked, per_workspace=True)
+    return options_from(settings, *options.asked, options.registry, per_workspace=True)
 
 
 def build_options(paths: list[Path], config: Path | None, profile: str | None,
-                  select: frozenset[str] | None, ignore: frozenset[str] | None) -> Options:
+                  select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry) -> Options:
     """The pipeline's options from flags and the nearest settings (each workspace found under
     the paths then applies its own, unless --config names one)."""
-    return options_from(load_settings(paths, config), profile, select, ignore, per_workspace=config is None)
+    return options_from(load_settings(paths, config), profile, select, ignore, registry,
+                        per_workspace=config is None)

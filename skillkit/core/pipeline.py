@@ -16,8 +16,7 @@ from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
 from skillkit.core.workspace import Workspace, discover
-from skillkit.rules import BY_ID, REGISTRY
-from skillkit.rules.base import Hit, Rule, RuleContext, WorkspaceView
+from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 
 Progress = Callable[[int, int], None]
 
@@ -46,6 +45,8 @@ class _Judge:
 
     def __init__(self, options: Options) -> None:
         options.check_rule_ids()
+        self.rules = options.registry.rules
+        self.by_id = options.registry.by_id
         self.profile = options.resolved_profile()
         self.options = options
         self.context = RuleContext(self.profile, options.settings)
@@ -71,7 +72,7 @@ class _Judge:
         """Core-reported diagnostics, filtered and re-weighed like rule hits."""
         out = []
         for diag in found:
-            rule = BY_ID.get(diag.rule)
+            rule = self.by_id.get(diag.rule)
             if rule is None:  # a core finding no rule documents yet: never drop it silently
                 out.append(diag)
                 continue
@@ -94,7 +95,7 @@ def check_skill_files(files: list[Path], base: str, options: Options,
     self-contained (it builds its own judge) so that worker processes can run it too. Files
     outside `only` are read for context: their per-skill rules would be reported to no one."""
     judge = _Judge(options)
-    skill_rules = [r for r in REGISTRY if r.scope == "skill" and judge.runs(r)]
+    skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
     for file in files:
         shown = display(file, base)
@@ -127,7 +128,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
             yaml_docs.append(ydoc)
         tick(1)
     view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
-    for rule in REGISTRY:
+    for rule in judge.rules:
         if rule.scope == "workspace" and judge.runs(rule):
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)

@@ -78,12 +78,13 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
     InputError when `root` is not a folder; returns findings, never raises for them."""
     from skillkit.core.options import build_options
+    from skillkit.rules import RULESET
     from skillkit.core.pipeline import run, weigh
     from skillkit.platform.resolve import resolve_workspace
 
     if not root.is_dir():
         raise InputError("not a folder: pack takes a workspace folder", str(root))
-    options = build_options([root], config, None, None, None)
+    options = build_options([root], config, None, None, None, registry=RULESET)
     result = run([root], options, progress=progress)
     found = list(result.diagnostics)
     references: dict[str, Any] = {}

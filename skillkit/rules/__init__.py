@@ -5,7 +5,7 @@ from __future__ import annotations
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
 from skillkit.rules import references
 from skillkit.rules import budget
-from skillkit.rules.base import Rule
+from skillkit.rules.base import Registry, Rule
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -18,7 +18,8 @@ REGISTRY: tuple[Rule, ...] = (
     *references.RULES,
     *budget.RULES,
 )
-BY_ID: dict[str, Rule] = {rule.id: rule for rule in REGISTRY}
-assert len(BY_ID) == len(REGISTRY), "rule ids must be unique"
+# What the pipeline is handed (the core never imports this package).
+RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")
+BY_ID: dict[str, Rule] = RULESET.by_id
 
-__all__ = ["REGISTRY", "BY_ID", "PROFILES", "Rule"]
+__all__ = ["REGISTRY", "BY_ID", "PROFILES", "RULESET", "Rule"]

@@ -16,11 +16,14 @@ session starts over from the new chain, which costs time but never changes an an
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from skillkit.triggers.jsregex import js_test
-from skillkit.triggers.matcher import Matcher, TriggerPlan
 from skillkit.triggers.mention import Mention, judge, never, unscanned
 from skillkit.triggers.scan import Unit, join
+
+if TYPE_CHECKING:  # the matcher builds sessions: importing it here would be a cycle
+    from skillkit.triggers.matcher import Matcher, TriggerPlan
 
 
 class Session:

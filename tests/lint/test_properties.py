@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.frontmatter import parse_frontmatter
 from skillkit.core.pipeline import Options, run
+from skillkit.rules import RULESET
 from skillkit.core.reader import decode
 from skillkit.core.yamlparse import parse_yaml
 
@@ -69,5 +70,5 @@ def test_lint_takes_any_file(tmp_path_factory, data: bytes, relative: str) -> No
     target = root / relative
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data if relative.endswith(".md") else data.replace(b"---\n", b"", 1))
-    result = run([Path(root)], Options())
+    result = run([Path(root)], Options(RULESET))
     check(list(result.diagnostics))

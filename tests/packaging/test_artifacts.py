@@ -11,13 +11,14 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from skillkit.core.artifacts import HOOK_MANIFEST, hook_manifest_text, schema_dir_files
+from skillkit.rules import RULESET
 from tests.conftest import REPO
 
 
-@pytest.mark.parametrize("name", sorted(schema_dir_files()))
+@pytest.mark.parametrize("name", sorted(schema_dir_files(RULESET)))
 def test_committed_schema_dir_matches_the_registry(name):
     committed = (REPO / "schemas" / name).read_text(encoding="utf-8")
-    assert committed == schema_dir_files()[name], f"schemas/{name} drifted: run `skillkit schema`"
+    assert committed == schema_dir_files(RULESET)[name], f"schemas/{name} drifted: run `skillkit schema`"
 
 
 def test_hook_manifest_matches_the_code():

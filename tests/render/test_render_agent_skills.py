@@ -11,10 +11,11 @@ from render_helpers import FIXTURES, GOLDEN, REPO, skill
 from skillkit.agentskills.budgets import claude_code, codex
 from skillkit.agentskills.listing import available_skills_xml
 from skillkit.core.pipeline import Options, run
+from skillkit.rules import RULESET
 
 
 def loaded(root: Path) -> list:
-    result = run([root], Options())
+    result = run([root], Options(RULESET))
     return sorted((s for space in result.workspaces for s in space.skills), key=lambda s: s.name)
 
 

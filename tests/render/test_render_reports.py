@@ -9,6 +9,7 @@ from render_helpers import FIXTURES, golden, messages
 
 from skillkit.agentskills.budgets import client_listings
 from skillkit.core.pipeline import Options, run
+from skillkit.rules import RULESET
 from skillkit.reporters.render_json import rendering_json
 from skillkit.reporters.render_text import report
 from skillkit.studio.render import SceneView, TurnView, render_turn
@@ -19,7 +20,7 @@ CHAT = messages(("system", "A quiet inn."), ("user", "Evening."), ("assistant", 
 
 
 def rendering(context: int = 2048):
-    loaded = run([FIXTURES / "workspace"], Options())
+    loaded = run([FIXTURES / "workspace"], Options(RULESET))
     by_id = {s.id: s for space in loaded.workspaces for s in space.skills}
     linked = [by_id[i] for i in ("greeting", "sword", "lore", "weather")]
     scene = SceneView(variables={"user": "Alice", "char": "Bob"}, budget={"context": context, "response": 256},

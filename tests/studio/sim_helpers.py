@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillkit.core.pipeline import Options, run
+from skillkit.rules import RULESET
 from skillkit.studio.activation import Simulation, simulate
 from skillkit.studio.scene import default_scene, load_scene
 from skillkit.transcripts import load_transcript
@@ -11,7 +12,7 @@ from tests.conftest import FIXTURES
 
 def simulation(workspace: str, transcript: str, scene: str | None = None, **kwargs) -> Simulation:
     root = FIXTURES / "studio" / workspace
-    skills = [s for w in run([root / "skills"], Options()).workspaces for s in w.skills]
+    skills = [s for w in run([root / "skills"], Options(RULESET)).workspaces for s in w.skills]
     chosen = load_scene(root / "scenes" / scene) if scene else default_scene(skills)
     return simulate(skills, chosen, load_transcript(FIXTURES / "transcripts" / transcript), **kwargs)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillkit.core.pipeline import Options, run
+from skillkit.rules import RULESET
 from skillkit.studio.activation import simulate
 from skillkit.studio.scene import default_scene
 from skillkit.transcripts import parse_transcript
@@ -12,7 +13,7 @@ from tests.studio.sim_helpers import grid, reasons, simulation
 
 
 def tavern_skills():
-    return [s for w in run([FIXTURES / "studio" / "tavern" / "skills"], Options()).workspaces for s in w.skills]
+    return [s for w in run([FIXTURES / "studio" / "tavern" / "skills"], Options(RULESET)).workspaces for s in w.skills]
 
 
 def test_open_close_continue_swipe_and_regenerate():

@@ -1,0 +1,133 @@
+"""The rule model: an id, a default severity, the world it belongs to, and a docstring that is
+the user documentation. A check yields Hits; the engine stamps rule id and severity on them.
+
+The model lives in the core so the pipeline can run rules without importing them: the rules
+themselves (skillkit/rules/) are handed to it as a `Registry`."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple
+
+from skillkit.core.diagnostics import Severity
+
+if TYPE_CHECKING:
+    from skillkit.core.documents import SkillDoc, YamlDoc
+
+
+class Hit(NamedTuple):
+    """One finding of a check, before the engine gives it a rule id and severity.
+    `severity` overrides the rule's default for this hit only (a rule with two strengths)."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class WorkspaceView:
+    """What a workspace rule sees: the documents that parsed, by kind."""
+
+    root: Path | None
+    skills: tuple[SkillDoc, ...]
+    documents: tuple[YamlDoc, ...]
+    settings: dict[str, object] = field(default_factory=dict)
+
+    def of_kind(self, kind: str) -> list[YamlDoc]:
+        return [d for d in self.documents if d.kind == kind]
+
+
+SkillCheck = Callable[["SkillDoc", "RuleContext"], Iterable[Hit]]
+WorkspaceCheck = Callable[[WorkspaceView, "RuleContext"], Iterable[Hit]]
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """Options a check may read: the profile and the settings' values."""
+
+    profile: Profile
+    settings: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    severity: Severity
+    world: str
+    doc: str
+    scope: str  # "file" (reported by the core while reading), "skill", "workspace"
+    check: SkillCheck | WorkspaceCheck | None = None
+
+    @property
+    def summary(self) -> str:
+        """The first sentence, on one line: what `skillkit rules` shows in its table."""
+        paragraph = " ".join(self.doc.strip().split("\n\n", 1)[0].split())
+        end = paragraph.find(". ")
+        return paragraph if end < 0 else paragraph[:end + 1]
+
+
+def documented(rule_id: str, severity: Severity, doc: str, world: str = "all") -> Rule:
+    """A rule the core reports while reading a file (no check function of its own)."""
+    return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file")
+
+
+def skill_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[SkillCheck], Rule]:
+    def wrap(check: SkillCheck) -> Rule:
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check)
+    return wrap
+
+
+def workspace_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[WorkspaceCheck], Rule]:
+    def wrap(check: WorkspaceCheck) -> Rule:
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check)
+    return wrap
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Which worlds' rules apply, which extra keys are known, and severity changes."""
+
+    name: str
+    summary: str
+    worlds: frozenset[str]
+    extra_keys: frozenset[str] = frozenset()
+    severities: dict[str, Severity | None] = field(default_factory=dict)  # None: the rule is off
+
+    def applies(self, rule: Rule) -> bool:
+        return rule.world == "all" or rule.world in self.worlds or rule.world == self.name
+
+
+@dataclass(frozen=True)
+class Registry:
+    """Every rule and profile, in the order `skillkit rules` lists them: what the pipeline runs.
+
+    `source` ("module:attribute") names where it lives: a worker process re-imports it from
+    there instead of pickling the rules (their checks are functions a decorator replaced)."""
+
+    rules: tuple[Rule, ...]
+    profiles: Mapping[str, Profile]
+    source: str
+
+    def __post_init__(self) -> None:
+        if len(self.by_id) != len(self.rules):
+            raise ValueError("rule ids must be unique")
+
+    @cached_property
+    def by_id(self) -> dict[str, Rule]:
+        return {rule.id: rule for rule in self.rules}
+
+    def __reduce__(self) -> tuple[Callable[[str], Registry], tuple[str]]:
+        return _import_registry, (self.source,)
+
+
+def _import_registry(source: str) -> Registry:
+    module, _, attribute = source.partition(":")
+    registry = getattr(importlib.import_module(module), attribute)
+    assert isinstance(registry, Registry)
+    return registry

@@ -1,0 +1,109 @@
+"""The package's import graph: the core is the floor the worlds stand on, and nothing imports
+in a circle (a cycle means two modules that cannot be understood, or imported, one without the
+other). Imports inside functions count: deferring an import hides a cycle, it does not end it.
+Only `if TYPE_CHECKING:` blocks are left out, since they never run."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import REPO
+
+PACKAGE = REPO / "skillkit"
+# What the core may build on: itself, the package's version and its token counters.
+CORE_MAY_IMPORT = ("skillkit.core", "skillkit.tokens")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _runs(node: ast.If) -> bool:
+    return "TYPE_CHECKING" not in ast.unparse(node.test)
+
+
+def imported(path: Path) -> set[str]:
+    """The package's modules `path` imports, at any depth of its code."""
+    found: set[str] = set()
+    pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.If) and not _runs(node):
+            pending.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        pending.extend(ast.iter_child_nodes(node))
+    return {name for name in found if name in MODULES}
+
+
+GRAPH = {name: imported(path) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_package_has_no_import_cycle():
+    assert cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_one():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_core_imports_no_world_and_no_command():
+    outside = {name: sorted(m for m in GRAPH[name] if m != "skillkit" and not m.startswith(CORE_MAY_IMPORT))
+               for name in GRAPH if name.startswith("skillkit.core")}
+    assert {name: mods for name, mods in outside.items() if mods} == {}
+
+
+def test_the_walk_sees_deferred_imports():
+    # The lint command defers every import to keep start-up fast: the walk must still see them.
+    assert "skillkit.core.pipeline" in GRAPH["skillkit.cli.lint"]
