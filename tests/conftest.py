@@ -34,6 +34,8 @@ def pinned_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    # lint caches by default; tests that are about the cache turn it back on (tests/lint/test_cache.py)
+    monkeypatch.setenv("SKILLKIT_NO_CACHE", "1")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
 

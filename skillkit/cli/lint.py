@@ -34,6 +34,8 @@ def lint(
                                           "or pyproject.toml [tool.skillkit])."),
     output: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the report to this file (atomically)."),
     color: Color = COLOR_OPTION,
+    no_cache: bool = typer.Option(False, "--no-cache", help="Check every file afresh; read and write no cache "
+                                  "(default: `.skillkit_cache/` in each workspace, or the `cache-dir` setting)."),
 ) -> None:
     """Check skills and workspace files against every rule of their world.
 
@@ -63,7 +65,7 @@ def lint(
     options = build_options(targets, config, profile, split_ids(select), split_ids(ignore), registry=RULESET)
     tick, close = progress_bar("Linting")
     try:
-        result = run(targets, options, progress=tick)
+        result = run(targets, options, progress=tick, cache=not no_cache)
     finally:
         close()
     stream = io.StringIO() if output else sys.stdout

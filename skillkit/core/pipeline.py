@@ -4,10 +4,11 @@ valid models from here. Returns values; never prints or exits."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
+from skillkit.core.cache import LintCache, open_cache
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
                                      load_yaml_doc)
@@ -89,8 +90,22 @@ def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
     return _Judge(options).admit(found)
 
 
+@dataclass(frozen=True)
+class Checked:
+    """One skill file through the per-file stages: what the cache keeps of it."""
+
+    file: Path
+    shown: str
+    doc: SkillDoc | None
+    core: tuple[Diagnostic, ...]               # reading, parsing and the schema (weighed)
+    rules: tuple[Diagnostic, ...] | None       # the per-skill rules; None: read for context only
+
+    def found(self) -> list[Diagnostic]:
+        return [*self.core, *(self.rules or ())]
+
+
 def check_skill_files(files: list[Path], base: str, options: Options,
-                      only: set[Path] | None = None) -> list[tuple[str, SkillDoc | None, list[Diagnostic]]]:
+                      only: set[Path] | None = None) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
     self-contained (it builds its own judge) so that worker processes can run it too. Files
     outside `only` are read for context: their per-skill rules would be reported to no one."""
@@ -100,26 +115,58 @@ def check_skill_files(files: list[Path], base: str, options: Options,
     for file in files:
         shown = display(file, base)
         doc, diags = load_skill_doc(file, shown)
-        found = judge.admit(diags)
-        if doc is not None and (only is None or file.resolve() in only):
-            for rule in skill_rules:
-                found.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
-        out.append((shown, doc, found))
+        core = tuple(judge.admit(diags))
+        rules: list[Diagnostic] | None = None
+        if only is None or file.resolve() in only:
+            rules = []
+            if doc is not None:
+                for rule in skill_rules:
+                    rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+        out.append(Checked(file, shown, doc, core, None if rules is None else tuple(rules)))
     return out
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple[list[Diagnostic], LoadedWorkspace]:
+def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache | None,
+                    tick: Callable[[int], None]) -> list[Checked]:
+    """Every skill of the workspace checked, from the cache where its folder is unchanged."""
+    if cache is None:
+        out = []
+        for batch in map_batches(check_skill_files, space.skills, base, judge.options, space.only):
+            out.extend(batch)
+            tick(len(batch))
+        return out
+    known: dict[Path, Checked] = {}
+    pending: list[tuple[Path, str, str]] = []
+    for file in space.skills:
+        name, fingerprint = f"{file}\0{display(file, base)}", cache.fingerprint(file.parent)
+        hit = cache.get(name, fingerprint)
+        if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
+            known[file] = hit if space.reports(file) else replace(hit, rules=None)
+            tick(1)
+        else:
+            pending.append((file, name, fingerprint))
+    for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options, space.only):
+        for checked in batch:
+            known[checked.file] = checked
+        tick(len(batch))
+    for file, name, fingerprint in pending:
+        cache.put(name, fingerprint, known[file])
+    cache.save()
+    return [known[file] for file in space.skills]
+
+
+def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool
+          ) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
-    for batch in map_batches(check_skill_files, space.skills, base, judge.options, space.only):
-        for shown, doc, diags in batch:
-            per_file[shown].extend(diags)
-            if doc is not None:
-                skill_docs.append(doc)
-        tick(len(batch))
+    store = open_cache(space.root, judge.options, base) if cache else None
+    for checked in _checked_skills(space, judge, base, store, tick):
+        per_file[checked.shown].extend(checked.found())
+        if checked.doc is not None:
+            skill_docs.append(checked.doc)
     for kind, file in space.documents:
         shown = display(file, base)
         ydoc, diags = load_yaml_doc(kind, file, shown)
@@ -145,8 +192,9 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
     return found, LoadedWorkspace(space.root, skills, documents, broken)
 
 
-def run(paths: list[Path], options: Options, progress: Progress | None = None) -> Result:
-    """Discover, read, parse, validate and check everything under `paths`."""
+def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False) -> Result:
+    """Discover, read, parse, validate and check everything under `paths`. `cache`: reuse and
+    update lint's cache (core/cache.py) for skills whose folders did not change."""
     judge = _Judge(options)
     spaces = discover(paths, options.excludes, options.patterns)
     total = sum(len(s.skills) + len(s.documents) for s in spaces)
@@ -164,7 +212,7 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None) -
     strict: set[Diagnostic] = set()
     for space in spaces:
         space_judge = _judge_for(space.root, judge)
-        found, workspace = _load(space, space_judge, tick)
+        found, workspace = _load(space, space_judge, tick, cache)
         diagnostics.extend(found)
         loaded.append(workspace)
         if space_judge.options.strict:

@@ -16,7 +16,7 @@ from skillkit.pack.names import unsafe_reason
 
 IGNORE_FILE = ".skillignore"
 # Always left out; a `!` line cannot bring them back (a `.git` folder is never a release file).
-DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
+DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git", ".skillkit_cache")
 _DEFAULTS = IgnoreLayer("", compile_lines(DEFAULT_EXCLUDES))
 
 

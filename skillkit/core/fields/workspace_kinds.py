@@ -129,4 +129,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
+    Field("cache-dir", {"type": "string", "minLength": 1},
+          "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` in "
+          "the workspace root). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn it off.", SETTINGS_RULE),
 ), open_keys=False)
