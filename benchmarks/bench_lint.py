@@ -4,8 +4,16 @@
    (skills-ref 0.1.1, `validate()` over every folder in one process). Goal: at most 1/3 of its time.
 2. One file, as pre-commit runs it: `skillkit lint FILE` against the bare import floor
    `python -c "import yaml, jsonschema, typer"`. Goal: at most 1.3 times the floor.
+3. A corpus shaped like the published collections (bodies of 50 to 1,200 lines, 0 to 30
+   reference files per skill, a third under `.claude/skills/`, `metadata` blocks), in one run:
+   - the first run (no cache) against skills-ref over the same folders: goal at most 1/3;
+   - `SKILLKIT_JOBS` unset against `SKILLKIT_JOBS=1`: goal never slower (ratio <= 1.0);
+   - the 2,000 SKILL.md files named on the command line (as pre-commit names them) against
+     the folder walk: goal as fast (ratio <= 1.0);
+   - a cached re-run with one SKILL.md changed against linting that one skill alone: goal at
+     most 3 times.
 
-Run: python benchmarks/bench_lint.py [--skills 2000] [--runs 15]
+Run: python benchmarks/bench_lint.py [--skills 2000] [--runs 15] [--only collection]
 Needs the bench extra for part 1: pip install -e '.[bench]'.
 """
 
@@ -22,7 +30,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _generate import generate  # noqa: E402
+from _generate import generate, generate_collection  # noqa: E402
 
 SKILLKIT = [sys.executable, "-m", "skillkit"]
 # As installed: Python may write and reuse bytecode caches. Some shells (coding sandboxes)
@@ -31,14 +39,66 @@ SKILLKIT = [sys.executable, "-m", "skillkit"]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall(command: list[str], cwd: Path | None = None) -> float:
+def wall(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(command, cwd=cwd, env={**ENV, **(env or {})}, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
 
 
-def best_of(runs: int, command: list[str], cwd: Path | None = None) -> float:
-    return min(wall(command, cwd) for _ in range(runs))
+def best_of(runs: int, command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> float:
+    return min(wall(command, cwd, env) for _ in range(runs))
+
+
+def paired(runs: int, first: list[str], second: list[str], env_first: dict[str, str] | None = None,
+           env_second: dict[str, str] | None = None) -> tuple[float, float]:
+    """Best-of times of two commands run alternately, so machine noise hits both alike."""
+    a, b = [], []
+    for _ in range(runs):
+        a.append(wall(first, env=env_first))
+        b.append(wall(second, env=env_second))
+    return min(a), min(b)
+
+
+def collection(root: Path, count: int, runs: int) -> None:
+    folders = generate_collection(root, count)
+    listing = root.parent / "collection-folders.txt"
+    listing.write_text("\n".join(map(str, folders)))
+    try:
+        import skills_ref  # noqa: F401
+    except ImportError:
+        print("skills-ref is not installed (pip install -e '.[bench]'): part 3 skipped")
+        return
+    reference = [sys.executable, "-c",
+                 "import sys; from pathlib import Path; from skills_ref.validator import validate\n"
+                 f"[validate(Path(p)) for p in open({str(listing)!r}).read().split()]"]
+    walk = [*SKILLKIT, "lint", "--no-cache", "--format", "json", str(root)]
+    wall(walk)  # warm the OS file cache for every command below
+    ours, theirs = paired(runs, walk, reference)
+    print(f"collection of {count:,} skills: skillkit lint {ours:.2f}s (first run, no cache), "
+          f"skills-ref validate {theirs:.2f}s, ratio {ours / theirs:.2f} (goal <= 0.33)")
+    default, single = paired(runs, walk, walk, env_second={"SKILLKIT_JOBS": "1"})
+    print(f"  SKILLKIT_JOBS unset {default:.2f}s, SKILLKIT_JOBS=1 {single:.2f}s, "
+          f"ratio {default / single:.2f} (goal <= 1.00)")
+    named = [*SKILLKIT, "lint", "--no-cache", "--format", "json", *(str(f / "SKILL.md") for f in folders)]
+    by_name, by_walk = paired(runs, named, walk)
+    print(f"  {count:,} SKILL.md files named {by_name:.2f}s, the folder walk {by_walk:.2f}s, "
+          f"ratio {by_name / by_walk:.2f} (goal <= 1.00)")
+    edited = folders[count // 2] / "SKILL.md"
+    alone = root.parent / "alone" / "skills" / edited.parent.name
+    shutil.copytree(edited.parent, alone)
+    one_alone = [*SKILLKIT, "lint", "--no-cache", "--format", "json", str(alone.parent.parent)]
+    cached = [*SKILLKIT, "lint", "--format", "json", str(root)]
+    wall(cached)  # fill the cache
+    original = edited.read_text(encoding="utf-8")
+    rerun, single_file = [], []
+    for n in range(runs):
+        edited.write_text(original + f"\nEdit {n}.\n", encoding="utf-8")  # a real change every time
+        rerun.append(wall(cached))
+        single_file.append(wall(one_alone))
+    edited.write_text(original, encoding="utf-8")
+    print(f"  cached re-run with one SKILL.md changed {min(rerun) * 1000:.0f} ms, that skill alone "
+          f"{min(single_file) * 1000:.0f} ms, ratio {min(rerun) / min(single_file):.2f} (goal <= 3.00)")
 
 
 def many_skills(root: Path, count: int, runs: int) -> None:
@@ -80,11 +140,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skills", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--only", choices=("one", "many", "collection"), help="Run one part only.")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="skillkit-bench-"))
     try:
-        one_file(root, args.runs)
-        many_skills(root / "many", args.skills, max(3, args.runs // 5))
+        if args.only in (None, "one"):
+            one_file(root, args.runs)
+        if args.only in (None, "many"):
+            many_skills(root / "many", args.skills, max(3, args.runs // 5))
+        if args.only in (None, "collection"):
+            collection(root / "collection", args.skills, max(3, args.runs // 5))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
