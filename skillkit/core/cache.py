@@ -63,7 +63,7 @@ class _SafeUnpickler(pickle.Unpickler):
 @dataclass
 class Entry:
     fingerprint: str
-    value: Any  # what the pipeline stored: opaque here
+    blob: bytes  # the pickled value: unpickled only when used, re-written as it is when unchanged
 
 
 @dataclass
@@ -89,7 +89,7 @@ class LintCache:
             try:
                 cache.saved_at = float(loaded["saved_at"])
                 cache.digests = dict(loaded["digests"])
-                cache.entries = {k: Entry(*v) for k, v in loaded["entries"].items()}
+                cache.entries = {str(k): Entry(str(fp), bytes(blob)) for k, (fp, blob) in loaded["entries"].items()}
             except (KeyError, TypeError, ValueError):
                 cache.saved_at, cache.digests, cache.entries = 0.0, {}, {}
         return cache
@@ -126,11 +126,15 @@ class LintCache:
         entry = self.entries.get(name)
         if entry is None or entry.fingerprint != fingerprint:
             return None
+        try:
+            value = _SafeUnpickler(io.BytesIO(entry.blob)).load()
+        except Exception:  # noqa: BLE001 - a damaged entry is a miss, whatever it raises
+            return None
         self.used[name] = entry
-        return entry.value
+        return value
 
     def put(self, name: str, fingerprint: str, value: Any) -> None:
-        self.used[name] = Entry(fingerprint, value)
+        self.used[name] = Entry(fingerprint, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         self.changed = True
 
     def save(self) -> None:
@@ -139,16 +143,31 @@ class LintCache:
         if not self.changed and self.used.keys() == self.entries.keys() and self.seen == self.digests:
             return
         payload = pickle.dumps({"saved_at": time.time(), "digests": self.seen,
-                                "entries": {k: (e.fingerprint, e.value) for k, e in self.used.items()}},
+                                "entries": {k: (e.fingerprint, e.blob) for k, e in self.used.items()}},
                                protocol=pickle.HIGHEST_PROTOCOL)
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             ignore = self.file.parent / ".gitignore"
             if not ignore.exists():
                 write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
-            write_atomic(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
+            _replace_unsynced(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
         except (OSError, SkillkitError):
             pass
+
+
+def _replace_unsynced(target: Path, data: bytes) -> None:
+    """A temporary file renamed into place, as write_atomic does, without its fsync: a cache
+    lost to a power cut is only a slower next run, and syncing tens of MB costs every run."""
+    import tempfile
+
+    handle, temp = tempfile.mkstemp(prefix=".skillkit-tmp-", suffix=".cache", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def _regular(st: os.stat_result) -> bool:
