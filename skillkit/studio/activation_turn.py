@@ -20,6 +20,7 @@ from skillkit.core.model import Skill
 from skillkit.studio.activation import Turn, _Walk
 from skillkit.studio.scene import Scene, link
 from skillkit.studio.turns import PlannedTurn, plan_turns
+from skillkit.studio.verdicts import Verdict
 from skillkit.transcripts.model import Transcript
 from skillkit.triggers.matcher import Matcher
 from skillkit.triggers.mention import Mention
@@ -53,8 +54,8 @@ def activate_turn(skills: Sequence[Skill], scene: Scene, transcript: Transcript,
     picked = tuple(s for s in linked.skills if s.when == "picked")
     if picked and target:
         picked_specs = tuple(SkillTriggers.of(s) for s in picked)
-        session = _WhenOpen(Matcher(picked_specs).session(), max((s.scan_depth for s in picked_specs), default=0))
-        before = _Walk(picked, scene, picked_specs, session)
+        session = _WhenOpen(Matcher(picked_specs).session())
+        before = _StateWalk(picked, scene, picked_specs, session)
         session.state = before
         for done, turn in enumerate(planned[:target], start=1):
             before.turn(turn)
@@ -84,13 +85,28 @@ def _window_only(turn: PlannedTurn, depth: int) -> PlannedTurn:
     return replace(turn, answered=_window(turn.answered, depth))
 
 
-class _WhenOpen:
-    """The picked skills' mentions, read only on turns where one is open (a closed picked
-    skill's verdict never reads them), each time from its scan window alone: the cost of a
-    turn is its window, not the history before it."""
+class _StateWalk(_Walk):
+    """A walk kept for its state alone: a picked skill that is not open changes nothing when
+    judged (only an open one can close), so only open ones are judged; the turns' verdicts
+    are thrown away."""
 
-    def __init__(self, session: Any, depth: int) -> None:
-        self.session, self.depth = session, depth
+    def judge(self, index: int, planned: PlannedTurn, mention: Mention) -> Verdict:
+        if self.skills[index].name not in self.state.open:
+            return _UNUSED
+        return super().judge(index, planned, mention)
+
+
+_UNUSED = Verdict("", "picked", False, "not judged: only the state of the turns before is kept")
+
+
+class _WhenOpen:
+    """The picked skills' mentions, read only on turns where one is open: a picked skill that
+    is not open never reads its mention. The session stays incremental (a turn after a gap
+    settles the gap's messages once), so the walk costs at most one pass of the picked
+    skills' triggers over the history."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
         self.state: Any = None  # the walk whose state says what is open
         self.blank: tuple[Mention, ...] | None = None
 
@@ -99,4 +115,4 @@ class _WhenOpen:
             if self.blank is None:
                 self.blank = self.session.mentions(None)
             return self.blank
-        return self.session.mentions(_window(answered, self.depth))
+        return self.session.mentions(answered)
