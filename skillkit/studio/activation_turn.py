@@ -4,10 +4,10 @@ without judging every skill on every turn of a long history.
 Only `picked` skills carry anything from one turn to the next (open, closed, pending calls);
 `always` and `mentioned` skills are judged on the turn alone. So the turns before the wanted
 one are walked for the picked skills only (through their own matcher, none when the scene
-links none), their state is handed over, and the wanted turn is judged for every skill. The
-wanted turn's scan chain is cut to the newest messages any trigger reads, so a fresh matcher
-does not read the whole history for it. The verdicts are the same as `simulate`'s on that turn (tests/render/test_render_one_turn.py
-compares them turn by turn).
+links none; only open ones judged), their state is handed over, and the wanted turn is
+judged for every skill. The wanted turn's scan chain is cut to the newest messages any
+trigger reads, so a fresh matcher does not read the whole history for it. The verdicts are
+simulate's on that turn (tests/render/test_render_one_turn.py compares them turn by turn).
 """
 
 from __future__ import annotations
