@@ -86,22 +86,31 @@ def _window_only(turn: PlannedTurn, depth: int) -> PlannedTurn:
 
 
 class _StateWalk(_Walk):
-    """A walk kept for its state alone: a picked skill that is not open changes nothing when
-    judged (only an open one can close), so only open ones are judged; the turns' verdicts
-    are thrown away."""
+    """A walk kept for its state alone: judging a picked skill changes nothing unless it is
+    open and can close for want of a mention (`closeWhenUnmentioned`, triggers that can
+    match), so only those are judged; the turns' verdicts are thrown away."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.closable = frozenset(s.name for s, spec in zip(self.skills, self.specs)
+                                  if s.close_when_unmentioned and spec.can_match)
 
     def judge(self, index: int, planned: PlannedTurn, mention: Mention) -> Verdict:
-        if self.skills[index].name not in self.state.open:
+        name = self.skills[index].name
+        if name not in self.closable or name not in self.state.open:
             return _UNUSED
         return super().judge(index, planned, mention)
+
+    def reads_mentions(self) -> bool:
+        return any(name in self.closable for name in self.state.open)
 
 
 _UNUSED = Verdict("", "picked", False, "not judged: only the state of the turns before is kept")
 
 
 class _WhenOpen:
-    """The picked skills' mentions, read only on turns where one is open: a picked skill that
-    is not open never reads its mention. The session stays incremental (a turn after a gap
+    """The picked skills' mentions, read only on turns where an open one can close by them
+    (no other verdict of the walk reads them). The session stays incremental (a turn after a gap
     settles the gap's messages once), so the walk costs at most one pass of the picked
     skills' triggers over the history."""
 
@@ -111,7 +120,7 @@ class _WhenOpen:
         self.blank: tuple[Mention, ...] | None = None
 
     def mentions(self, answered: Unit | None) -> tuple[Mention, ...]:
-        if self.state is not None and not self.state.state.open:
+        if self.state is not None and not self.state.reads_mentions():
             if self.blank is None:
                 self.blank = self.session.mentions(None)
             return self.blank

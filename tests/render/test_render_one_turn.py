@@ -80,3 +80,25 @@ def test_picked_skills_open_and_close_as_in_simulate(seed: int) -> None:
     kinds = {t.kind for t in simulate(skills, default_scene(skills), chat).turns}
     assert {"reply", "swipe", "regenerate", "continue"} <= kinds
     assert_same_as_simulate(skills, default_scene(skills), chat)
+
+
+def test_only_the_rendered_turn_judges_the_mentioned_skills(monkeypatch) -> None:
+    """The cost of a long history: every skill is judged on the rendered turn alone."""
+    from skillkit.studio import activation
+
+    judged: list[str] = []
+    real = activation._Walk.judge
+
+    def counting(self, index, planned, mention):  # type: ignore[no-untyped-def]
+        judged.append(self.skills[index].when)
+        return real(self, index, planned, mention)
+
+    monkeypatch.setattr(activation._Walk, "judge", counting)
+    base = list(read_library(FIXTURES / "studio" / "tavern").skills)[0]
+    skills = [replace(base, name=f"m{i}", folder=Path(f"m{i}"), path=f"skills/m{i}/SKILL.md", when="mentioned",
+                      triggers=(f"word{i}",), secondary_triggers=(), fields={}) for i in range(30)]
+    chat = Transcript("long", "yaml", tuple(Message(i, ("user", "assistant")[i % 2], f"word{i % 40} here")
+                                            for i in range(401)))
+    turn, planned = activate_turn(skills, default_scene(skills), chat, None)
+    assert len(planned) == 201 and judged == ["mentioned"] * 30
+    assert turn.on() == simulate(skills, default_scene(skills), chat).turns[-1].on()
