@@ -14,14 +14,16 @@ from typing import Any
 
 from skillkit.authoring.dropped import dropped_fields
 from skillkit.authoring.lorebook import SourceEntry
-from skillkit.authoring.names import slugify, unique_name
+from skillkit.authoring.names import MAX_NAME, slugify, unique_name
 from skillkit.authoring.report import Dropped, EntryReport, Kept
-from skillkit.authoring.values import clean_text, flag, number, one_line, text_list, whole_number
+from skillkit.authoring.values import clean_text, flag, js_truthy, number, one_line, text_list, whole_number
 from skillkit.authoring.yamlemit import frontmatter
 
 LOGIC = {0: "andAny", 1: "notAll", 2: "notAny", 3: "andAll"}
 ST_SCAN_DEPTH = 2  # SillyTavern's default World Info scan depth (also skillkit's default)
 MAX_DESCRIPTION = 1024
+NAME_WORDS = 6       # a name from the text's opening words, when there is no title or key
+NAME_FROM_TEXT = 40  # ... and no longer than a title would be
 REGEX_KEY = re.compile(r"^\s*/.+/[gimsuy]*\s*$", re.DOTALL)
 # `{{random::a::b}}`, `{{roll:d6}}`: SillyTavern's function macros; skillkit answers only `{{name}}`.
 _APOSTROPHES = re.compile(r"['\u2019\u02bc]")
@@ -100,10 +102,11 @@ class Converter:
 
         keys = self._keys(work, "key")
         secondary = self._keys(work, "keysecondary")
-        selective = flag(fields.get("selective"))
-        if secondary and selective is False:
+        if secondary and not js_truthy(fields.get("selective")):
+            state = "missing" if "selective" not in fields else "off"
             work.dropped.append(Dropped(work.label("keysecondary"), secondary,
-                                        f"`{work.label('selective')}` is off, so SillyTavern ignores secondary keys"))
+                                        f"`{work.label('selective')}` is {state}, so SillyTavern ignores "
+                                        "secondary keys"))
             secondary = []
         constant = flag(fields.get("constant")) is True or "@@activate" in decorators
         settings: dict[str, Any] = {}
@@ -136,7 +139,7 @@ class Converter:
             work.notes.append(f"SillyTavern macros skillkit does not run: {', '.join(macros[:5])} "
                               "(rendering replaces a macro that nothing answers with nothing)")
 
-        name = self._name(work, title, keys)
+        name = self._name(work, keys, body)
         description = self._description(work, title, keys, when)
         header = [f"imported by skillkit from {self.source}, entry {entry.uid}" + (f" ({title})" if title else "")]
         fields_out = {"name": name, "description": description, "when": when, **settings}
@@ -217,16 +220,24 @@ class Converter:
                               "kept, never used by a skill: it is on every time its triggers match"))
         return {"probability": chance}
 
-    def _name(self, work: _Work, title: str | None, keys: list[str]) -> str:
+    def _name(self, work: _Work, keys: list[str], body: str) -> str:
+        """From the title, else the first plain key, else the text's first words; never a bare
+        number (an entry's uid says nothing of what it holds)."""
         plain = [k for k in keys if not REGEX_KEY.match(k)]
-        for source, candidate in [*work.entry.titles, *((work.label("key"), k) for k in plain)]:
-            base = slugify(_APOSTROPHES.sub("", candidate))
-            if base:
+        opening = " ".join(body.split()[:NAME_WORDS])
+        candidates = [*work.entry.titles, *((work.label("key"), k) for k in plain),
+                      (work.label("content"), opening)]
+        for source, candidate in candidates:
+            base = slugify(_APOSTROPHES.sub("", candidate), NAME_FROM_TEXT if source == work.label("content")
+                           else MAX_NAME)
+            if base and not base.replace("-", "").isdigit():
                 work.kept.insert(0, Kept(source, one_line(candidate), "name"))
+                if source == work.label("content"):
+                    work.notes.append(f"no usable title or key for a name: named after its first words ({base})")
                 break
         else:
-            base = slugify(f"entry-{work.entry.uid}") or "entry"
-            work.notes.append(f"no usable title or key for a name: named after the entry ({base})")
+            base = "lore-entry"
+            work.notes.append(f"no usable title, key or text for a name: named `{base}`")
         name = unique_name(base, self.taken, self.counters)
         if name != base:
             work.notes.append(f"`{base}` is taken by another entry: named `{name}`")

@@ -8,6 +8,7 @@ from skillkit.authoring.convert import BookDefaults, Converter, SkillDraft
 from skillkit.authoring.importers import MAX_IMPORT_BYTES, read_lorebook
 from skillkit.authoring.lorebook import Lorebook
 from skillkit.authoring.report import EntryReport, ImportReport
+from skillkit.authoring.scene import card_scene, reserved_names
 from skillkit.authoring.writer import write_skills
 from skillkit.core.errors import InputError
 from skillkit.core.paths import display
@@ -22,11 +23,13 @@ def load(file: Path) -> Lorebook:
     return read_lorebook(data, shown)
 
 
-def convert(book: Lorebook, source_name: str) -> tuple[list[SkillDraft], list[EntryReport], BookDefaults]:
+def convert(book: Lorebook, source_name: str,
+            reserved: set[str] | None = None) -> tuple[list[SkillDraft], list[EntryReport], BookDefaults]:
+    # SillyTavern's defaults, whatever the book says: its card import ignores the book's own
+    # `scan_depth` (convertCharacterBook), so the book's value is reported as dropped instead.
     defaults = BookDefaults()
-    if book.scan_depth is not None:
-        defaults = BookDefaults(book.scan_depth, book.scan_depth_label)
     converter = Converter(source_name, defaults)
+    converter.taken.update(reserved or ())
     drafts: list[SkillDraft] = []
     reports: list[EntryReport] = [EntryReport(uid, None, None, None, reason) for uid, reason in book.skipped]
     for entry in book.entries:
@@ -40,7 +43,9 @@ def convert(book: Lorebook, source_name: str) -> tuple[list[SkillDraft], list[En
 def import_file(file: Path, output: Path, force: bool = False) -> ImportReport:
     """Read, convert, write (all or nothing), and report. InputError / UsageError when it cannot."""
     book = load(file)
-    drafts, reports, defaults = convert(book, file.name)
-    result = write_skills(drafts, output, force)
+    drafts, reports, defaults = convert(book, file.name, reserved_names(output))
+    scene = card_scene(book.character, [d.name for d in drafts], output, file.name) if book.character else None
+    result = write_skills(drafts, output, force, scene)
     return ImportReport(display(file), book.format, display(output), book.name, tuple(reports),
-                        defaults.notes(), book.dropped, result.written, result.replaced, result.diagnostics)
+                        defaults.notes(), book.dropped, result.written, result.replaced, result.diagnostics,
+                        result.scene, book.character)

@@ -35,7 +35,6 @@ class Lorebook:
     format: str
     name: str | None
     entries: tuple[SourceEntry, ...]
-    scan_depth: int | None = None         # the book's own default (a card's `character_book.scan_depth`)
-    scan_depth_label: str = ""
+    character: str | None = None          # a card's character name (the scene's `char`); None for a book
     dropped: tuple[Dropped, ...] = ()     # book-wide settings a skill cannot carry
     skipped: tuple[tuple[str, str], ...] = ()  # (entry, reason) for entries that are not even objects

@@ -1,33 +1,20 @@
 """Skill names: the portable-name rule, and a valid, unique name made from any text.
 
 A name is 1-64 characters of `a-z 0-9 -` with no leading, trailing or doubled hyphen (DESIGN
-3.1). Lorebook entries are titled in any language, so text is transliterated (Cyrillic and
-Greek by table, accented Latin by Unicode decomposition) before it is slugified.
+3.1). Lorebook entries are titled in any language, so text is transliterated to ASCII
+(`skillkit.core.slug`, the same lint's hint uses) before it is slugified.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from skillkit.core.fields.base import NAME_PATTERN
+from skillkit.core.slug import MAX_NAME, fit, slugify
 
-MAX_NAME = 64
+__all__ = ["MAX_NAME", "name_problem", "slugify", "unique_name"]
+
 _VALID = re.compile(NAME_PATTERN)
-
-# Lower-case letters only: text is lower-cased first. Letters that decomposition cannot
-# reduce to ASCII (ß, æ, ø, ł, ...) are here too.
-_TABLE = {
-    **dict(zip("абвгдезийклмнопрстуфхцыэ", "abvgdezijklmnoprstufhcye")),
-    "ё": "e", "ж": "zh", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "", "ю": "yu", "я": "ya",
-    "є": "ye", "і": "i", "ї": "yi", "ґ": "g", "ў": "u", "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj",
-    "ћ": "c", "џ": "dz",
-    **dict(zip("αβγδεζηικλμνξοπρστυφχω", "abgdeziiklmnxoprsstyfho")),
-    "θ": "th", "ψ": "ps", "ά": "a", "έ": "e", "ή": "i", "ί": "i", "ό": "o", "ύ": "y", "ώ": "o",
-    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i",
-}
-_TRANSLATE = str.maketrans(_TABLE)
-_NOT_NAME = re.compile(r"[^a-z0-9]+")
 
 
 def name_problem(name: str) -> str | None:
@@ -49,26 +36,6 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def slugify(text: str) -> str:
-    """A valid name from any text, or "" when nothing of it is usable (a title in Han script)."""
-    # Marks go first so that a Greek letter with breathing or a Cyrillic й finds its table row.
-    bare = _strip_marks(unicodedata.normalize("NFKC", text).lower()).translate(_TRANSLATE)
-    return _fit(_NOT_NAME.sub("-", _strip_marks(bare)).strip("-"), MAX_NAME)
-
-
-def _strip_marks(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
-def _fit(slug: str, limit: int) -> str:
-    """Cut to `limit` characters at a hyphen when one is near, never leaving a hyphen at the end."""
-    if len(slug) <= limit:
-        return slug
-    cut = slug[:limit]
-    at = cut.rfind("-")
-    return (cut[:at] if at >= limit // 2 else cut).strip("-")
-
-
 def unique_name(base: str, taken: set[str], counters: dict[str, int] | None = None) -> str:
     """`base`, or `base-2`, `base-3`, ... whichever is free; always at most 64 characters.
     `counters` (base -> next number to try) keeps a lorebook of many same-titled entries linear."""
@@ -77,7 +44,7 @@ def unique_name(base: str, taken: set[str], counters: dict[str, int] | None = No
     number = counters.get(base, 2) if counters is not None else 2
     while True:
         suffix = f"-{number}"
-        candidate = _fit(base, MAX_NAME - len(suffix)) + suffix
+        candidate = fit(base, MAX_NAME - len(suffix)) + suffix
         number += 1
         if candidate not in taken:
             if counters is not None:

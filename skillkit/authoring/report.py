@@ -67,6 +67,8 @@ class ImportReport:
     written: tuple[str, ...] = ()           # display paths of the SKILL.md files written
     replaced: tuple[str, ...] = ()          # those of them that overwrote a file (--force)
     diagnostics: tuple[Diagnostic, ...] = field(default=())  # what lint still says about the output
+    scene: str | None = None                # display path of the scene written for a card
+    character: str | None = None            # the card's character, the scene's `char`
 
     @property
     def imported(self) -> tuple[EntryReport, ...]:
@@ -84,5 +86,6 @@ class ImportReport:
             "dropped": [d.as_json() for d in self.dropped],
             "entries": [e.as_json() for e in self.entries],
             "written": list(self.written), "replaced": list(self.replaced),
+            "scene": self.scene, "character": self.character,
             "diagnostics": [d.as_json() for d in self.diagnostics],
         }

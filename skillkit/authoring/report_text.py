@@ -66,6 +66,9 @@ def report(result: ImportReport, console: Console) -> None:
             console.print(f"  {dropped.source} {shown(dropped.value)}: {dropped.note}")
     for d in result.diagnostics:
         console.print(Text(d.as_text(), style="yellow"))
+    if result.scene:
+        console.print(Text(f"Scene {result.scene} links them, with char: {result.character} and user: User "
+                           "(simulate --scene and render --scene use it).", style="green"))
     replaced = f" ({len(result.replaced)} overwritten)" if result.replaced else ""
     summary = (f"Imported {len(imported)} of {len(result.entries)} entries as skills in {result.output}/{replaced}."
                if imported else "Nothing to import: no entry became a skill.")

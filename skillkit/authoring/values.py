@@ -34,6 +34,16 @@ def flag(value: Any) -> bool | None | str:
     return "invalid"
 
 
+def js_truthy(value: Any) -> bool:
+    """JavaScript's truthiness, for fields SillyTavern reads as `entry.enabled` or `x || false`:
+    absent, null, false, 0, NaN and "" are false; anything else (even "false" or []) is true."""
+    if value is None or value is False or value == "":
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value != 0 and not math.isnan(value)
+    return True
+
+
 def whole_number(value: Any) -> int | None:
     """An integer from an int or an integral float; None for anything else."""
     if isinstance(value, bool):

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from skillkit.authoring.convert import SkillDraft
+from skillkit.authoring.scene import SceneDraft
 from skillkit.core.atomic import write_atomic
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError, SkillkitError, UsageError
@@ -35,6 +36,7 @@ class Written:
     written: tuple[str, ...]
     replaced: tuple[str, ...]
     diagnostics: tuple[Diagnostic, ...]
+    scene: str | None = None  # display path of the scene written, if any
 
 
 class ImportLintError(SkillkitError):
@@ -63,10 +65,20 @@ def refuse_conflicts(drafts: Sequence[SkillDraft], output: Path, force: bool) ->
                          f"{'its' if len(conflicts) == 1 else 'their'} SKILL.md")
 
 
-def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool) -> Written:
+def refuse_scene_conflict(scene: SceneDraft | None, force: bool) -> None:
+    if scene is None or not (scene.path.exists() or scene.path.is_symlink()):
+        return
+    if scene.path.is_symlink() or not scene.path.is_file():
+        raise UsageError(f"{display(scene.path)} exists and is not a file; move it away first")
+    if not force:
+        raise UsageError(f"{display(scene.path)} already exists; pass --force to overwrite it")
+
+
+def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene: SceneDraft | None = None) -> Written:
     refuse_conflicts(drafts, output, force)
     if not drafts:
         return Written((), (), ())
+    refuse_scene_conflict(scene, force)
     _check(drafts, output)
     output.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".skillkit-import-", dir=output))
@@ -84,10 +96,13 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool) -> Wri
             written.append(display(target / SKILL_FILE))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    if scene is not None:  # after the skills: a scene never links a skill that is not there
+        write_atomic(scene.path, scene.text)
     # What lint says of them where they landed: in their workspace, a scene may answer macros.
     home = next((p for p in (output, output.parent) if is_root(p)), output)
-    mine = set(written)
-    return Written(tuple(written), tuple(replaced), tuple(d for d in _lint(home) if d.path in mine))
+    mine = set(written) | ({display(scene.path)} if scene is not None else set())
+    return Written(tuple(written), tuple(replaced), tuple(d for d in _lint(home) if d.path in mine),
+                   display(scene.path) if scene is not None else None)
 
 
 def _check(drafts: Sequence[SkillDraft], output: Path) -> None:

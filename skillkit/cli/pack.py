@@ -30,6 +30,9 @@ def pack(
                                   help="zip: one reproducible pack with its manifest; agent-skills: .skill "
                                   "uploads for claude.ai and other Agent Skills clients."),
     config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    sign: Optional[Path] = typer.Option(None, "--sign", metavar="KEY",
+                                        help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
+                                        "namespace skillkit); the signature is stored in the pack."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Pack a workspace into a reproducible release zip (or .skill uploads).
@@ -40,6 +43,8 @@ def pack(
     the settings' `exclude` and every `.skillignore` (gitignore syntax). Links are refused.
     The pack's first entry, `skillkit-manifest.json`, lists each file's sha256. The same
     sources give the same bytes: times are SOURCE_DATE_EPOCH (or 1980-01-01), modes 0644/0755.
+    `--sign KEY` adds `skillkit-manifest.json.sig`, an OpenSSH signature of the manifest (an
+    Ed25519 key signs deterministically, so a signed pack is reproducible too).
 
     Exit 0 written, 1 refused (workspace errors, a link, a file changed while packing),
     2 usage errors and paths that cannot be read or written.
@@ -51,6 +56,8 @@ def pack(
     from skillkit.pack import report
     from skillkit.pack.preflight import prepare
 
+    if sign is not None and target is Target.agent_skills:
+        raise typer.BadParameter("--sign signs a zip pack's manifest; --target agent-skills has none", param_hint="--sign")
     tick, close = progress_bar("Checking")
     try:
         prepared = prepare(workspace, config, tick)
@@ -72,8 +79,11 @@ def pack(
             report.exported(export_skills(prepared, output, tick), sys.stdout, color.flag())
         else:
             from skillkit.pack.build import build_pack
+            from skillkit.pack.signing import sign as ssh_sign
 
-            report.packed(build_pack(prepared, output, tick), sys.stdout, color.flag())
+            key = sign
+            signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
+            report.packed(build_pack(prepared, output, tick, signer), sys.stdout, color.flag())
     finally:
         close()
     raise typer.Exit(0)
@@ -83,24 +93,31 @@ def verify(
     file: Path = typer.Argument(..., help="The pack (zip) to check."),
     format: VerifyFormat = typer.Option(VerifyFormat.text, "--format", "-f", case_sensitive=False,
                                         help="text for people; json for machines."),
+    allowed_signers: Optional[Path] = typer.Option(None, "--allowed-signers", metavar="FILE",
+                                                   help="Require the manifest signed by a key in this OpenSSH "
+                                                   "allowed-signers file (`principal ssh-ed25519 AAAA...` lines)."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Check every entry of a pack against its manifest.
 
     Each file's sha256, size and executable bit must match, nothing may be missing or extra;
     unsafe names, links and zip-bomb sizes are refused before anything is decompressed.
+    With `--allowed-signers FILE` the manifest's signature must be good and by a key the file
+    allows (`ssh-keygen -Y find-principals` and `-Y verify`), and the signer is named; a pack
+    without a signature is then refused. Without it, signed and unsigned packs both verify.
 
     Exit 0 the pack matches its manifest, 1 any mismatch (each one named), 2 a file that is
     not a zip or not a skillkit pack, or cannot be opened.
 
-    Examples: `skillkit verify dist/skills.zip`, `skillkit verify dist/skills.zip --format json`.
+    Examples: `skillkit verify dist/skills.zip`, `skillkit verify dist/skills.zip --format json`,
+    `skillkit verify dist/skills.zip --allowed-signers .github/allowed_signers`.
     """
     from skillkit.pack import report
     from skillkit.pack.verify import verify_pack
 
     tick, close = progress_bar("Verifying")
     try:
-        result = verify_pack(file, progress=tick)
+        result = verify_pack(file, progress=tick, allowed_signers=allowed_signers)
     finally:
         close()
     if format is VerifyFormat.json:

@@ -49,7 +49,13 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":
         return _xml(linked_scene.linked, context, out, 1 if left_out else 0)
-    chosen = load_turn(linked_scene, transcript, found, turn, unreadable)
+    from skillkit.cli.common import progress_bar
+
+    tick, close = progress_bar("Rendering")
+    try:
+        chosen = load_turn(linked_scene, transcript, found, turn, unreadable, progress=tick)
+    finally:
+        close()
     rendering = render_turn(linked=linked_scene.linked, scene=linked_scene.view, messages=(), turn=chosen,
                             overrides=overrides, context=context, counter=counter)
     problems = preset_diagnostics(rendering, linked_scene.path, linked_scene.where)

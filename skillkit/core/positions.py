@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from skillkit.core.fields import DocumentKind
 from skillkit.core.fields.base import NON_BLANK, VERSION_SCHEMA
+from skillkit.core.slug import slugify
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -54,7 +54,7 @@ def name_problem(value: str) -> str:
         problems.append("a leading or trailing '-'")
     if "--" in value:
         problems.append("a doubled '-'")
-    suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")[:64].strip("-")
+    suggestion = slugify(value)  # transliterated, as import names skills: `café` -> `cafe`
     fix = f"; try {suggestion!r}" if suggestion and suggestion != value else ""
     return f"{value!r} has {' and '.join(problems)}: only a-z, 0-9 and single inner '-' are allowed{fix}"
 

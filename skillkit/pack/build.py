@@ -19,6 +19,7 @@ from skillkit.pack.archive import (CHUNK, ChangedWhilePacking, Entry, bytes_chun
 from skillkit.pack.excludes import SourceFile, collect
 from skillkit.pack.manifest import FileRecord, Manifest
 from skillkit.pack.preflight import Prepared, root_label
+from skillkit.pack.signing import SIGNATURE_NAME
 from skillkit.pack.sniff import is_earlier_pack
 from skillkit.pack.staging import staged_file
 
@@ -31,6 +32,7 @@ class Packed:
     manifest: Manifest
     sha256: str   # of the pack file's bytes
     size: int
+    signed: bool = False
 
 
 def hash_file(path: Path) -> tuple[str, int, bytes]:
@@ -72,8 +74,10 @@ def skill_records(prepared: Prepared, packed: set[str]) -> tuple[dict[str, objec
     return tuple(records)
 
 
-def build_pack(prepared: Prepared, output: Path, progress: Progress | None = None) -> Packed:
-    """Write the pack of a prepared (checked) workspace to `output` through a temporary file."""
+def build_pack(prepared: Prepared, output: Path, progress: Progress | None = None,
+               signer: Callable[[bytes], bytes] | None = None) -> Packed:
+    """Write the pack of a prepared (checked) workspace to `output` through a temporary file.
+    `signer`: manifest bytes -> signature, stored as the entry after the manifest."""
     if output.is_dir():
         raise InputError("is a folder; -o names the pack file to write (a folder is for --target agent-skills)",
                          str(output))
@@ -82,12 +86,16 @@ def build_pack(prepared: Prepared, output: Path, progress: Progress | None = Non
     files = collect(prepared.root, excludes, skip=frozenset({output.resolve()}))
     total = 2 * len(files) + 1
     sources = hash_sources(files, progress, total)
-    if any(record.path == MANIFEST_NAME for _, record in sources):
-        raise VerdictError(f"{MANIFEST_NAME}: the workspace has a file with the manifest's name; rename it")
+    for reserved in (MANIFEST_NAME, SIGNATURE_NAME):
+        if any(record.path == reserved for _, record in sources):
+            raise VerdictError(f"{reserved}: the workspace has a file with a name the pack reserves; rename it")
     manifest = Manifest(prepared.pack_name, prepared.version, tuple(r for _, r in sources),
                         skill_records(prepared, {r.path for _, r in sources}), prepared.references)
     manifest_bytes = manifest.dumps()
     entries = [Entry(MANIFEST_NAME, len(manifest_bytes), False, bytes_chunks(manifest_bytes))]
+    if signer is not None:
+        signature = signer(manifest_bytes)
+        entries.append(Entry(SIGNATURE_NAME, len(signature), False, bytes_chunks(signature)))
     entries += [Entry(r.path, r.size, r.executable, file_chunks(s.file)) for s, r in sources]
     expected = {r.path: r.sha256 for _, r in sources}
     digests: dict[str, Any] = {}
@@ -114,4 +122,4 @@ def build_pack(prepared: Prepared, output: Path, progress: Progress | None = Non
         raise VerdictError(f"{exc.args[0]}: changed while it was being packed; run pack again") from exc
     except OSError as exc:
         raise InputError(f"cannot write the pack: {exc.strerror or exc}", str(exc.filename or output)) from exc
-    return Packed(output, manifest, whole.hexdigest(), size)
+    return Packed(output, manifest, whole.hexdigest(), size, signer is not None)

@@ -56,6 +56,8 @@ def packed(result: Packed, out: TextIO, color: bool | None) -> None:
                    f"{plural(len(manifest.skills), 'skill')} -> {result.output.as_posix()} ({result.size:,} bytes)",
                    "green"))
     printer.print(f"sha256 {result.sha256}")
+    if result.signed:
+        printer.print("signed: the manifest's signature is in skillkit-manifest.json.sig")
 
 
 def exported(results: list[Exported], out: TextIO, color: bool | None) -> None:
@@ -84,17 +86,30 @@ def verified_text(result: Verified, out: TextIO, color: bool | None) -> None:
         manifest = result.manifest
         printer.print((f"ok: {title(manifest.name, manifest.version)}{plural(len(manifest.files), 'file')} "
                        f"match the manifest of {result.path}", "green"))
+        printer.print(signed_line(result))
     else:
-        printer.print((f"{result.path}: {plural(len(result.problems), 'problem')}; "
-                       "the pack does not match its manifest", "bold red"))
+        refused = ("its signature is refused" if all(p.kind == "signature" for p in result.problems)
+                   else "the pack does not match its manifest")
+        printer.print((f"{result.path}: {plural(len(result.problems), 'problem')}; {refused}", "bold red"))
+
+
+def signed_line(result: Verified) -> str:
+    check = result.signature
+    if check is not None and check.ok:
+        return f"signed by {check.signer}" + (f" ({check.key})" if check.key else "")
+    return "signed, signature not checked (no --allowed-signers)" if result.signed else "not signed"
 
 
 def verified_json(result: Verified, out: TextIO) -> None:
     manifest = result.manifest
+    check = result.signature
     payload: dict[str, Any] = {
         "pack": result.path, "ok": result.ok,
         "name": manifest.name if manifest else None, "version": manifest.version if manifest else None,
         "files": len(manifest.files) if manifest else None,
+        "signed": result.signed,
+        "signer": check.signer if check is not None and check.ok else None,
+        "signerKey": check.key if check is not None and check.ok else None,
         "problems": [p.as_json() for p in result.problems],
     }
     out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")

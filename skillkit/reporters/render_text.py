@@ -14,14 +14,18 @@ from skillkit.studio.assembly import PromptMessage
 from skillkit.studio.render import Rendering
 
 BAR_WIDTH = 40
+SHEET_LABEL = 24  # "  Label       1,234,567  ": what stands before a bar
 STYLES = {"Skills": "bold magenta", "History": "cyan", "Response": "dim", "Free": "green", "Tools": "yellow"}
 
 
-def _bar(tokens: int, context: int) -> str:
-    if tokens <= 0 or context <= 0:
+def _bar(tokens: int, context: int, width: int = BAR_WIDTH) -> str:
+    """At most `width` cells: the whole context is `width` cells, and a part larger than the
+    context (a response reserve past it, say) fills the bar and stops there."""
+    if tokens <= 0 or context <= 0 or width <= 0:
         return ""
-    cells = tokens * BAR_WIDTH / context
-    return "█" * int(cells) + ("▏" if cells - int(cells) > 0 or int(cells) == 0 else "")
+    cells = min(tokens, context) * width / context
+    whole = min(int(cells), width)
+    return "█" * whole + ("▏" if whole < width and (cells - whole > 0 or whole == 0) else "")
 
 
 def _heading(rendering: Rendering) -> Text:
@@ -62,11 +66,16 @@ def _sheet(console: Console, rendering: Rendering) -> None:
     console.print(Text(f"Tokens ({budget.tokenizer}), context {budget.context:,}", style="bold"))
     rows = [(label, tokens) for label, tokens in budget.used.items()] + [("Response", budget.response),
                                                                            ("Free", budget.free)]
+    width = min(BAR_WIDTH, console.width - SHEET_LABEL - 1)
     for label, tokens in rows:
         line = Text(f"  {label:<12}{tokens:>8,}  ")
-        line.append(_bar(tokens, budget.context), style=STYLES.get(label, "blue"))
+        line.append(_bar(tokens, budget.context, width), style=STYLES.get(label, "blue"))
         console.print(line)
     console.print(Text(f"History: {len(budget.kept):,} kept, {budget.dropped:,} gave way."))
+    if budget.response >= budget.context:
+        console.print(Text(f"The response reserve ({budget.response:,}) is not smaller than the context "
+                           f"({budget.context:,}): no room is left for the prompt (lint: scene-budget).",
+                           style="bold red"))
     if budget.over:
         console.print(Text(f"Over the context by {budget.over:,} tokens: the fixed blocks and the message being "
                            "answered are never dropped.", style="bold red"))
@@ -116,8 +125,9 @@ def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: 
     if rendering.assembly.in_cards:
         console.print(Text(f"Placed by preset skill cards: {', '.join(rendering.assembly.in_cards)}"))
     console.print()
-    _prompt_outline(console, rendering.messages, rendering.budget.counts)
-    console.print()
+    if rendering.messages:  # no history, no preset, no skill on: nothing to outline
+        _prompt_outline(console, rendering.messages, rendering.budget.counts)
+        console.print()
     _sheet(console, rendering)
     console.print()
     _listings(console, listings)

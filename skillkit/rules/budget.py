@@ -83,6 +83,31 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
                       f"the budget is {limit:,}")
 
 
+@workspace_rule("scene-budget", Severity.ERROR, world="studio")
+def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
+    """A scene's response reserve leaves no room for the prompt: `budget.response` is not
+    smaller than `budget.context` (8192 when the scene leaves it out, as `skillkit render`
+    takes it).
+
+    The reserve is what the model may write; the prompt gets the context less the reserve, so
+    with a reserve this large not even the message being answered fits. Example:
+    `budget: {context: 8192, response: 1024}`."""
+    from skillkit.studio.budget import DEFAULT_CONTEXT
+
+    for scene in view.of_kind("scene"):
+        budget = scene.data.get("budget")
+        if not isinstance(budget, Mapping):
+            continue
+        context, response = budget.get("context", DEFAULT_CONTEXT), budget.get("response")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (context, response)):
+            continue  # a wrong type is scene-file's finding
+        if response >= context:
+            said = "its context" if "context" in budget else "the default context"
+            yield Hit(scene.path, *scene.at("budget", "response"),
+                      f"the response reserve ({response:,} tokens) is not smaller than {said} "
+                      f"({context:,} tokens): no room is left for the prompt")
+
+
 def _macro_hits(doc: SkillDoc, answered_by: Mapping[str, set[str]], scenes: list[str]) -> Iterable[Hit]:
     """Hits for the body's macros that a linking scene (or, with no linking scene, every scene)
     leaves unanswered."""
@@ -170,4 +195,4 @@ def preset_slots(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
                           Severity.WARNING)
 
 
-RULES = (skill_budget, skills_block_budget, macro_unanswered, preset_slots)
+RULES = (skill_budget, skills_block_budget, scene_budget, macro_unanswered, preset_slots)

@@ -61,7 +61,7 @@ def history_of(messages: Sequence[Any], turns: Sequence[Any], number: int) -> tu
             taken_back.append(range(min(last_reply), first))
         if turn.kind in ("reply", "swipe", "regenerate"):
             last_reply = tuple(turn.messages)
-        if turn.turn == number:
+        if turn.number == number:
             break
     gone = {index for span in taken_back for index in span}
     history: list[HistoryMessage] = []
@@ -77,21 +77,20 @@ def history_of(messages: Sequence[Any], turns: Sequence[Any], number: int) -> tu
 
 
 def load_turn(linked: LinkedScene, transcript: Path | None, skills: Sequence[Skill], wanted: int | None,
-              unreadable: Collection[str] = ()) -> TurnView:
+              unreadable: Collection[str] = (), progress: Callable[[int, int], None] | None = None) -> TurnView:
     """Turn `wanted` (default: the last, the next reply when there is one) as activation gives
     it, with what is on and the messages its prompt holds. Without a transcript: one turn, the
-    next reply, with an empty history, on which only `always` skills are on."""
+    next reply, with an empty history, on which only `always` skills are on. Only that turn is
+    judged (skillkit.studio.activation_turn): a long history costs what one turn needs."""
     if transcript is None:
         return pick_turn([TurnView(1, None, tuple(s.id for s in linked.linked if s.when == "always"), "next", ())],
                          wanted)
     from skillkit.core.paths import display
-    from skillkit.studio.activation import simulate
+    from skillkit.studio.activation_turn import activate_turn
     from skillkit.transcripts import load_transcript
 
     loaded = load_transcript(transcript, display(transcript))
-    simulation = simulate(skills, linked.scene, loaded, unreadable=unreadable)
-    ids = {s.name: s.id for s in simulation.skills}
-    views = [TurnView(t.turn, t.answering, tuple(ids.get(name, name) for name in t.on()), t.kind)
-             for t in simulation.turns]
-    chosen = pick_turn(views, wanted)
-    return replace(chosen, history=history_of(loaded.messages, simulation.turns, chosen.number))
+    turn, planned = activate_turn(skills, linked.scene, loaded, wanted, unreadable=unreadable, progress=progress)
+    ids = {s.name: s.id for s in linked.linked}
+    chosen = TurnView(turn.turn, turn.answering, tuple(ids.get(name, name) for name in turn.on()), turn.kind)
+    return replace(chosen, history=history_of(loaded.messages, planned, chosen.number))

@@ -41,7 +41,9 @@ def test_valid_names_pass(name: str) -> None:
     ("Straße nach Łódź", "strasse-nach-lodz"),
     ("Ｆｕｌｌｗｉｄｔｈ", "fullwidth"),
     ("  --The  Old__King--  ", "the-old-king"),
-    ("東京", ""),
+    ("東京", "dongjing"),
+    ("café", "cafe"),
+    ("😀", "grinning"),
     ("!!!", ""),
 ])
 def test_slugify_transliterates_and_cleans(text: str, slug: str) -> None:

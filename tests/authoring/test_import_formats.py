@@ -15,8 +15,9 @@ def test_world_info_entries_become_skills(cli, tmp_path: Path) -> None:
     assert report["format"] == "SillyTavern World Info"
     assert report["summary"] == {"entries": 9, "imported": 7, "skipped": 2}
     made = skills(tmp_path / "skills")
-    assert list(made) == ["blizzard", "entry-8", "gorod-v-mire", "narrators-tone", "sword-of-dawn",
-                          "sword-of-dawn-2", "the-hidden-door"]
+    # Entry 8 has no title and no key: named after its text's first words, not its uid.
+    assert list(made) == ["blizzard", "gorod-v-mire", "narrators-tone", "sword-of-dawn", "sword-of-dawn-2",
+                          "the-hidden-door", "the-moon-is-always-full-here"]
     assert made["sword-of-dawn"] == {
         "name": "sword-of-dawn", "description": "Sword of Dawn", "when": "mentioned",
         "triggers": ["sword", "blade"], "secondaryTriggers": ["fight", "duel"], "selectiveLogic": "andAny",
@@ -30,9 +31,9 @@ def test_world_info_entries_become_skills(cli, tmp_path: Path) -> None:
     # `selective: false`: SillyTavern ignores the secondary keys, so the skill has none.
     assert "secondaryTriggers" not in made["sword-of-dawn-2"]
     assert made["narrators-tone"]["when"] == "always" and "triggers" not in made["narrators-tone"]
-    assert made["entry-8"]["when"] == "always"          # `@@activate` decorator
+    assert made["the-moon-is-always-full-here"]["when"] == "always"          # `@@activate` decorator
     assert made["the-hidden-door"]["when"] == "picked"  # scanDepth 0 never matches the chat
-    _, body = skill(tmp_path / "skills" / "entry-8")
+    _, body = skill(tmp_path / "skills" / "the-moon-is-always-full-here")
     assert body == "The moon is always full here.\n"
     assert_lints_clean(cli, tmp_path / "skills")
 
@@ -55,11 +56,12 @@ def test_a_v2_card_reads_its_extensions(cli, tmp_path: Path) -> None:
         "name": "king-aldric", "description": "King Aldric", "when": "mentioned", "triggers": ["Aldric"],
         "secondaryTriggers": ["king", "crown"], "selectiveLogic": "andAll", "caseSensitive": True,
         "scanDepth": 5, "probability": 25}
-    # extensions.scan_depth null: the book's own scan_depth (3) is the default.
-    assert made["the-greyford-tavern"]["scanDepth"] == 3 and made["the-greyford-tavern"]["matchWholeWords"] is True
+    # extensions.scan_depth null: SillyTavern's default (2); its card import ignores the book's scan_depth (3).
+    assert made["the-greyford-tavern"]["scanDepth"] == 2 and made["the-greyford-tavern"]["matchWholeWords"] is True
     assert made["winter"]["when"] == "always"
     assert "secondaryTriggers" not in made["moth-the-cat"]
-    assert any("`scan_depth`" in note for note in report["defaults"])
+    assert any("SillyTavern's default" in note for note in report["defaults"])
+    assert [d["value"] for d in report["dropped"] if d["field"] == "scan_depth"] == [3]
     assert_lints_clean(cli, tmp_path / "skills")
 
 

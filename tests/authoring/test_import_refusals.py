@@ -117,15 +117,16 @@ def test_a_file_where_a_folder_should_go(cli, tmp_path: Path) -> None:
 def test_a_skill_that_would_not_lint_writes_nothing(cli, tmp_path: Path, monkeypatch) -> None:
     real = importing.convert
 
-    def broken(book, source_name):
-        drafts, reports, defaults = real(book, source_name)
+    def broken(book, source_name, *more):
+        drafts, reports, defaults = real(book, source_name, *more)
         drafts[-1] = SkillDraft(drafts[-1].name, "---\nname: [oops\n---\nbody\n")
         return drafts, reports, defaults
 
     monkeypatch.setattr(importing, "convert", broken)
     out = cli("import", staged(tmp_path, "worldinfo.json"), cwd=tmp_path)
     assert out.code == 1
-    assert "would not lint, so nothing was written: skills/entry-8/SKILL.md:3:1: yaml-syntax" in out.stderr
+    assert ("would not lint, so nothing was written: skills/the-moon-is-always-full-here/SKILL.md:3:1: yaml-syntax"
+            in out.stderr)
     assert not (tmp_path / "skills").exists()
 
 

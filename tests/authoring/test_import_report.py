@@ -42,7 +42,7 @@ def test_dropped_fields_are_listed_with_why(cli, tmp_path: Path) -> None:
     assert "in the chat at a depth" in dropped["position"]["note"] and dropped["depth"]["value"] == 2
     recursion = {d["field"] for d in entry(report, "gorod-v-mire")["dropped"]}
     assert recursion == {"excludeRecursion", "preventRecursion", "sticky"}
-    assert entry(report, "entry-8")["dropped"][0]["field"] == "characterFilter"
+    assert entry(report, "the-moon-is-always-full-here")["dropped"][0]["field"] == "characterFilter"
     # Fields at SillyTavern's defaults change nothing and are not listed.
     assert entry(report, "sword-of-dawn")["dropped"] == []
 
@@ -63,7 +63,7 @@ def test_card_reports_name_the_card_fields(cli, tmp_path: Path) -> None:
                                                      "extensions.scan_depth", "extensions.case_sensitive"}
     assert {d["field"] for d in aldric["dropped"]} == {"priority", "insertion_order", "extensions.position",
                                                         "extensions.depth", "extensions.group", "extensions.sticky"}
-    assert [d["field"] for d in report["dropped"]] == ["token_budget", "recursive_scanning"]
+    assert [d["field"] for d in report["dropped"]] == ["scan_depth", "token_budget", "recursive_scanning"]
     ghost = next(e for e in report["entries"] if e["entry"] == "3")
     assert ghost["status"] == "skipped" and ghost["reason"] == "disabled in the lorebook (`enabled`)"
     moth = entry(report, "moth-the-cat")

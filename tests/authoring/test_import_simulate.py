@@ -25,7 +25,7 @@ EXPECTED = {
     # dragon, whole words, depth 2: "dragonfly" (turn 3) is not the word; "dragon" (msg 9) is.
     "dragon": [F, F, F, F, F, T],
     # /\bsnow(ing|fall)?\b/i: "snowing" (msg 4), "Snowfall" (msg 5, the i flag).
-    "entry-2": [F, F, T, T, F, F],
+    "snow-in-the-valley-means-the": [F, F, T, T, F, F],
     # city, unless war|siege (notAny): "city" in msgs 4, 5 and 8, but msg 8 also says "war".
     "city-at-peace": [F, F, T, T, F, F],
     # Aldric, case-sensitive, depth 1: msg 6 says "aldric" (case differs; msg 5 is out of depth).

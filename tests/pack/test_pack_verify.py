@@ -82,7 +82,7 @@ def test_json_names_every_problem(cli, pack: Path, tmp_path: Path) -> None:
     assert [(p["path"], p["problem"]) for p in data["problems"]] == [(SCRIPT, "missing"), ("x.txt", "extra")]
     clean = json.loads(cli("verify", pack, "--format", "json").stdout)
     assert clean == {"pack": str(pack), "ok": True, "name": "pack-example", "version": "2.1.0", "files": 8,
-                     "problems": []}
+                     "signed": False, "signer": None, "signerKey": None, "problems": []}
 
 
 @pytest.mark.parametrize("content", [b"", b"plain text, not a zip", b"PK\x03\x04" + b"\x00" * 40])

@@ -8,11 +8,12 @@ Entries are mapped into World Info's shape as SillyTavern maps them when it impo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from skillkit.authoring.lorebook import MAX_ENTRIES, Lorebook, SourceEntry
 from skillkit.authoring.report import Dropped
-from skillkit.authoring.values import whole_number
+from skillkit.authoring.values import js_truthy
 from skillkit.core.errors import InputError
 
 SPECS = {"chara_card_v2": "Character Card V2", "chara_card_v3": "Character Card V3"}
@@ -36,6 +37,7 @@ EXTENSION_FIELDS = {
     "match_creator_notes": "matchCreatorNotes", "triggers": "triggers", "ignore_budget": "ignoreBudget",
 }
 HANDLED = {"enabled", "position", "extensions", "case_sensitive", "name", "priority", "id", "use_regex"}
+_ST_IGNORES = "SillyTavern's card import (convertCharacterBook) ignores it"
 
 
 def parse_card(card: dict[str, Any], display: str, container: str) -> Lorebook:
@@ -52,7 +54,11 @@ def parse_card(card: dict[str, Any], display: str, container: str) -> Lorebook:
         raise InputError("the character card has no lorebook (`data.character_book` is missing)", display)
     if not isinstance(book, dict):
         raise InputError("`data.character_book` is not an object", display)
-    return parse_book(book, display, f"{kind or 'Character card'} ({container})")
+    character = data.get("name") if isinstance(data.get("name"), str) else card.get("name")
+    parsed = parse_book(book, display, f"{kind or 'Character card'} ({container})")
+    if isinstance(character, str) and character.strip():
+        parsed = replace(parsed, character=character.strip())
+    return parsed
 
 
 def parse_book(book: dict[str, Any], display: str, format_name: str) -> Lorebook:
@@ -68,12 +74,9 @@ def parse_book(book: dict[str, Any], display: str, format_name: str) -> Lorebook
             entries.append(_entry(entry, index))
         else:
             skipped.append((str(index), "not an object: nothing to import"))
-    depth = whole_number(book.get("scan_depth"))
     name = book.get("name")
     return Lorebook(format_name, name if isinstance(name, str) and name.strip() else None, tuple(entries),
-                    scan_depth=depth if depth is not None and depth >= 0 else None,
-                    scan_depth_label="the lorebook's `scan_depth`", dropped=tuple(_book_dropped(book)),
-                    skipped=tuple(skipped))
+                    dropped=tuple(_book_dropped(book)), skipped=tuple(skipped))
 
 
 def _entry(entry: dict[str, Any], index: int) -> SourceEntry:
@@ -84,12 +87,14 @@ def _entry(entry: dict[str, Any], index: int) -> SourceEntry:
     for source, target in ENTRY_FIELDS.items():
         if source in entry:
             fields[target], labels[target] = entry[source], source
-    # As SillyTavern imports a card: secondary keys count only when the entry says `selective`.
-    fields["selective"] = bool(entry.get("selective"))
+    # As SillyTavern imports a card (`selective: entry.selective || false`, `disable: !entry.enabled`):
+    # secondary keys count only when the entry says `selective`, and an entry is on only when
+    # it says `enabled`.
+    fields["selective"] = js_truthy(entry.get("selective"))
     labels["selective"] = "selective"
     if "enabled" not in entry:
-        notes.append("`enabled` is missing: imported as enabled (SillyTavern would read it as disabled)")
-    fields["disable"], labels["disable"] = entry.get("enabled") is False, "enabled"
+        notes.append("`enabled` is missing: SillyTavern reads a card entry without it as disabled")
+    fields["disable"], labels["disable"] = not js_truthy(entry.get("enabled")), "enabled"
     if entry.get("position") in ("before_char", "after_char"):
         fields["position"] = 0 if entry["position"] == "before_char" else 1
         labels["position"] = "position"
@@ -101,8 +106,10 @@ def _entry(entry: dict[str, Any], index: int) -> SourceEntry:
                 dropped.append(Dropped(f"extensions.{key}", value, "extension data skillkit does not know"))
             else:
                 fields[target], labels[target] = value, f"extensions.{key}"
-    if "caseSensitive" not in fields and entry.get("case_sensitive") is not None:
-        fields["caseSensitive"], labels["caseSensitive"] = entry["case_sensitive"], "case_sensitive"
+    if entry.get("case_sensitive") is not None:
+        # The spec's own field; SillyTavern reads only `extensions.case_sensitive`.
+        dropped.append(Dropped("case_sensitive", entry["case_sensitive"],
+                               f"{_ST_IGNORES}; only `extensions.case_sensitive` counts"))
     if entry.get("priority") is not None:
         dropped.append(Dropped("priority", entry["priority"],
                                "which entries give way when the lorebook's token budget is spent; skills never do"))
@@ -119,6 +126,9 @@ def _entry(entry: dict[str, Any], index: int) -> SourceEntry:
 
 def _book_dropped(book: dict[str, Any]) -> list[Dropped]:
     out = []
+    if book.get("scan_depth") is not None:
+        out.append(Dropped("scan_depth", book["scan_depth"], f"the book's scan depth; {_ST_IGNORES}: an entry "
+                           "without `extensions.scan_depth` scans SillyTavern's default (2)"))
     if book.get("token_budget") not in (None, 0):
         out.append(Dropped("token_budget", book["token_budget"],
                            "the lorebook's token budget; the Skills block is reserved in the prompt, never cut"))

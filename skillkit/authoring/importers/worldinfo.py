@@ -30,9 +30,9 @@ def parse_world(value: dict[str, Any], display: str) -> Lorebook:
             continue
         uid = entry.get("uid")
         uid_text = str(uid) if isinstance(uid, (int, str)) and not isinstance(uid, bool) and str(uid) else slot
+        # As stored: SillyTavern matches the file's entries as they are, so a missing `selective`
+        # is undefined there, and its secondary keys are ignored (`entry.selective && ...`).
         fields = dict(entry)
-        # The World Info editor's template is selective; a file that leaves it out means that.
-        fields.setdefault("selective", True)
         comment = entry.get("comment")
         titles = (("comment", comment),) if isinstance(comment, str) else ()
         entries.append(SourceEntry(uid_text, fields, titles=titles))
