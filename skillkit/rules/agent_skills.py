@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
 from typing import Iterable
-from urllib.parse import unquote
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
-from skillkit.core.reader import MAX_FILE_BYTES
+from skillkit.core.linkgraph import BASE_DIR, SKILL_FILE, Edge, local_target, shown, skill_graph
+from skillkit.core.markdown import read_markdown
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
-
-LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
-FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
-INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
-INTERESTING = re.compile(r"\]\(|``|~~")
-NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 
 
 @skill_rule("description-multiline", Severity.WARNING)
@@ -74,72 +65,51 @@ def body_size(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 
 
 def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]]:
-    """(line, column, target) of Markdown links to local files, outside code."""
-    if "](" not in text:
-        return  # most bodies: nothing to look at line by line
-    fence: str | None = None
-    number, counted, line_end = first_line, 0, -1
-    # Only lines holding a link or a fence marker can change anything: find the markers, then
-    # their lines, without splitting the body (the lines between change no fence state).
-    for marker in INTERESTING.finditer(text):
-        if marker.start() <= line_end:
-            continue  # another marker on a line already handled
-        line_start = text.rfind("\n", 0, marker.start()) + 1
-        line_end = text.find("\n", marker.start())
-        line_end = len(text) if line_end < 0 else line_end
-        number += text.count("\n", counted, line_start)
-        counted = line_start
-        line = text[line_start:line_end]
-        opener = FENCE.match(line)
-        if fence is not None:
-            if opener and opener.group(2)[0] == fence[0] and len(opener.group(2)) >= len(fence):
-                fence = None
-            continue
-        if opener:
-            fence = opener.group(2)
-            continue
-        visible = INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
-        for match in LINK.finditer(visible):
-            target = match.group(1)
-            if not NOT_A_FILE.match(target):
-                yield number, match.start(1) + 1, unquote(target.split("#", 1)[0].split("?", 1)[0])
+    """(line, column, target) of a Markdown text's links to local files, outside code: the
+    one reading (core/markdown.py), targets decoded and without fragment or query."""
+    for link in read_markdown(text, first_line).links:
+        target = local_target(link.target)
+        if target is not None:
+            yield link.line, link.column, target
 
 
-def _links_of(file: Path) -> list[str]:
-    try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            return []
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
-    return [target for _, _, target in local_links(text)]
+def _edge_problem(edge: Edge) -> str | None:
+    if edge.rel is None:
+        return f"`{edge.target}` is outside the skill's folder and does not travel with it"
+    if edge.exists:
+        return None
+    if edge.source == SKILL_FILE or "/" not in edge.source or edge.target.startswith(BASE_DIR):
+        return f"`{edge.target}` does not exist"
+    # Written from a nested file, a path meant from the skill's top lands one folder deeper.
+    return f"`{edge.target}` does not exist (from `{edge.source}` it points at `{edge.rel}`; links resolve " \
+           "from the folder of the file that holds them)"
 
 
 @skill_rule("references", Severity.WARNING, world="agent-skills")
 def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
-    """Files the body links to exist inside the skill's folder, one level deep.
+    """Files the body and the skill's own Markdown files link to exist inside the skill's
+    folder, one level deep.
 
-    - A link to a file that is not there is broken wherever the skill is installed.
+    - A link to a file that is not there is broken wherever the skill is installed. A link in
+      `references/details.md` resolves from `references/`: `references/more.md` written there
+      points at `references/references/more.md` (write `more.md`, or `{baseDir}/references/more.md`).
     - A link that leaves the skill's folder (`../x.md`) points at a file that does not travel with it.
     - The spec asks to keep references one level deep from SKILL.md: a linked Markdown file that
-      links on to further files makes a chain a model may only partly read."""
-    root = os.path.normpath(doc.folder)
-    for line, column, target in local_links(doc.body, doc.split.body_line):
-        if not target:
-            continue
-        # normpath, not resolve(): the question is where the link points inside the skill as
-        # written, and resolving every link costs a syscall per path component.
-        resolved = Path(os.path.normpath(os.path.join(root, target)))
-        if not (str(resolved) + os.sep).startswith(root + os.sep):
-            yield Hit(doc.path, line, column, f"`{target}` is outside the skill's folder and does not travel with it")
-        elif not resolved.exists():
-            yield Hit(doc.path, line, column, f"`{target}` does not exist")
-        elif resolved.suffix.lower() == ".md" and resolved.is_file():
-            onward = [t for t in _links_of(resolved)
-                      if t and os.path.normpath(os.path.join(resolved.parent, t)) != str(resolved)]
+      links on to further files makes a chain a model may only partly read.
+
+    Links are read as CommonMark reads them: inline links, images, reference definitions
+    (`[r1]: refs/x.md`) and HTML `href` / `src`; code blocks and code spans hold none."""
+    graph = skill_graph(doc)
+    for edge in graph.edges:
+        path = doc.path if edge.source == SKILL_FILE else shown(doc, edge.source)
+        problem = _edge_problem(edge)
+        if problem is not None:
+            yield Hit(path, edge.line, edge.column, problem)
+        elif edge.source == SKILL_FILE and edge.rel is not None and edge.rel.lower().endswith(".md"):
+            onward = [e.target for e in graph.edges_from(edge.rel) if e.rel != edge.rel]
             if onward:
-                yield Hit(doc.path, line, column,
-                          f"`{target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")
+                yield Hit(doc.path, edge.line, edge.column,
+                          f"`{edge.target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")
 
 
 RULES = (description_multiline, unknown_field, allowed_tools_list, body_size, references)

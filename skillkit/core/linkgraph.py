@@ -1,0 +1,116 @@
+"""A skill's link graph: every local link in SKILL.md's body and in each bundled Markdown file,
+resolved to where it points inside the skill's folder. Built once per skill per run; the
+`references` rule (broken links, links leaving the folder, chains deeper than one level) and
+`orphan-file` read it.
+
+A link resolves from the folder of the file that holds it, as every Markdown reader resolves
+it: `references/details.md` linking `references/more.md` points at
+`references/references/more.md`. `{baseDir}/x.md` (the skill's folder, as clients expand it)
+resolves from the skill's folder wherever it is written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
+
+from skillkit.core.bundle import Bundle, walk_bundle
+from skillkit.core.documents import SkillDoc
+from skillkit.core.markdown import Reading, read_markdown
+
+SKILL_FILE = "SKILL.md"
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+BASE_DIR = "{baseDir}/"
+# A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
+NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
+
+
+def local_target(target: str) -> str | None:
+    """The file a link destination names, decoded (`%20` is a space), without its fragment or
+    query; None for an external URL, an anchor in the same file, or an empty destination."""
+    if not target or NOT_A_FILE.match(target):
+        return None
+    path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    return path or None
+
+
+def resolve_link_target(skill_folder: Path, source_file: Path, target: str) -> Path:
+    """Where a local link target points: `{baseDir}/...` from the skill's folder, anything else
+    from the folder of the file holding the link. Lexical (normpath, not resolve()): the
+    question is where the link points as written, and resolving costs a syscall per part."""
+    if target.startswith(BASE_DIR):
+        return Path(os.path.normpath(os.path.join(skill_folder, target[len(BASE_DIR):])))
+    return Path(os.path.normpath(os.path.join(source_file.parent, target)))
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One local link. `rel` is where it points inside the skill's folder (`/`-separated,
+    `.` for the folder itself), None when it leaves the folder."""
+
+    source: str
+    line: int
+    column: int
+    target: str
+    rel: str | None
+    exists: bool
+
+
+@dataclass(frozen=True)
+class SkillGraph:
+    folder: Path
+    bundle: Bundle
+    readings: dict[str, Reading]  # SKILL.md's body and each bundled Markdown file
+    edges: tuple[Edge, ...]
+    _by_source: dict[str, list[Edge]] = field(default_factory=dict)
+
+    def edges_from(self, source: str) -> list[Edge]:
+        return self._by_source.get(source, [])
+
+
+def shown(doc: SkillDoc, rel: str) -> str:
+    """A bundled file's path as reports show it: beside the SKILL.md's shown path."""
+    head = doc.path.rsplit("/", 1)[0] if "/" in doc.path else ""
+    return f"{head}/{rel}" if head else rel
+
+
+def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading) -> list[Edge]:
+    root = os.path.normpath(graph_folder)
+    names = {f.rel for f in bundle.files}
+    out = []
+    for link in reading.links:
+        target = local_target(link.target)
+        if target is None:
+            continue
+        resolved = str(resolve_link_target(graph_folder, graph_folder / source, target))
+        if resolved == root:
+            rel: str | None = "."
+        elif resolved.startswith(root + os.sep):
+            rel = resolved[len(root) + 1:].replace(os.sep, "/")
+        else:
+            rel = None
+        exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE)
+                                      or os.path.exists(resolved))
+        out.append(Edge(source, link.line, link.column, target, rel, exists))
+    return out
+
+
+_LAST: list[tuple[SkillDoc, SkillGraph]] = []  # one slot: a skill's rules run one after another
+
+
+def skill_graph(doc: SkillDoc) -> SkillGraph:
+    if _LAST and _LAST[0][0] is doc:
+        return _LAST[0][1]
+    bundle = walk_bundle(doc.folder)
+    readings = {SKILL_FILE: read_markdown(doc.body, doc.split.body_line)}
+    for item in bundle.files:
+        if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
+            readings[item.rel] = read_markdown(item.text)
+    by_source = {source: _edges(doc.folder, bundle, source, reading) for source, reading in readings.items()}
+    edges = tuple(edge for source in readings for edge in by_source[source])
+    graph = SkillGraph(doc.folder, bundle, readings, edges, by_source)
+    _LAST[:] = [(doc, graph)]
+    return graph

@@ -1,0 +1,179 @@
+"""The CommonMark parse (markdown-it-py) behind core/markdown.py, with source positions.
+
+markdown-it gives block tokens a line range and nothing finer, so the inline rules that make
+links (`link`, `image`, `html_inline`) are wrapped to record where in their paragraph each
+one starts; a paragraph's text is its source lines less their container prefixes (`> `, a
+list item's indentation), which maps an offset back to the file's line and column. Inline
+parsing runs only on blocks holding something link-like: most paragraphs hold nothing.
+Imported only when a text needs it (markdown-it costs ~20 ms to import).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from skillkit.core.markdown_model import CodeBlock, Fence, Link, Reading
+
+# An attribute's value in raw HTML; each alternative is one bounded run (linear time).
+HTML_ATTR = re.compile(r"""(?<![\w-])(href|src)[ \t\n]*=[ \t\n]*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.I)
+_SPANS = "skillkit_spans"
+
+
+def _destination(state: StateInline, start: int, kind: str) -> int | None:
+    """Where an inline link's destination starts (an offset in its block's text), or None
+    for a reference-style use (`[text][r1]`: the definition is the link, reported where it is).
+    The label's end is found again by markdown-it's own helper, so code spans and escapes in
+    the label are read exactly as the link rule read them."""
+    opening = start + 1 if kind == "image" else start
+    end = state.md.helpers.parseLinkLabel(state, opening, kind == "link")
+    if end < 0 or end + 1 >= len(state.src) or state.src[end + 1] != "(":
+        return None
+    at = end + 2
+    while at < len(state.src) and state.src[at] in " \t\n":
+        at += 1
+    return at + 1 if at < len(state.src) and state.src[at] == "<" else at
+
+
+def _recording(kind: str, rule: Callable[[StateInline, bool], bool]) -> Callable[[StateInline, bool], bool]:
+    def wrapped(state: StateInline, silent: bool) -> bool:
+        start, count = state.pos, len(state.tokens)
+        if not rule(state, silent):
+            return False
+        if not silent:
+            spans = state.env.setdefault(_SPANS, [])
+            if kind == "html":
+                spans.append((kind, start, state.src[start:state.pos], None))
+            else:
+                made = next((t for t in state.tokens[count:] if t.type in ("link_open", "image")), None)
+                at = _destination(state, start, kind)
+                if made is not None and at is not None:
+                    spans.append((kind, at, "", made))
+        return True
+    return wrapped
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark")
+    md.core.ruler.disable(["inline"])  # run per block below, only where a link may be
+    for name, kind in (("link", "link"), ("image", "image"), ("html_inline", "html")):
+        index = md.inline.ruler.get_all_rules().index(name)
+        md.inline.ruler.at(name, _recording(kind, md.inline.ruler.__rules__[index].fn))
+    return md
+
+
+MD = _parser()
+
+
+def _line_starts(content: str, lines: list[str], first: int) -> list[int]:
+    """For each line of a block's content, the column (0-based) where it starts in its source
+    line: the content line is the source line less a container prefix, so it ends the line."""
+    out = []
+    for index, piece in enumerate(content.split("\n")):
+        source = lines[first + index] if first + index < len(lines) else ""
+        piece = piece.rstrip()
+        at = source.rfind(piece) if piece else len(source) - len(source.lstrip())
+        out.append(max(at, 0))
+    return out
+
+
+def _position(content: str, offset: int, starts: list[int], first: int) -> tuple[int, int]:
+    """0-based (line, column) in the text of `offset` in a block's content."""
+    row = content.count("\n", 0, offset)
+    column = offset - (content.rfind("\n", 0, offset) + 1)
+    return first + row, (starts[row] if row < len(starts) else 0) + column
+
+
+def _inline_links(token: Token, lines: list[str], env: dict[str, Any]) -> list[Link]:
+    content = token.content
+    if "](" not in content and "<" not in content:
+        return []
+    env[_SPANS] = []
+    MD.inline.parse(content, MD, env, [])
+    first = token.map[0] if token.map else 0
+    starts = _line_starts(content, lines, first)
+    found = []
+    for kind, start, raw, made in env.pop(_SPANS):
+        if kind == "html":
+            for match in HTML_ATTR.finditer(raw):
+                value_at = next(i for i in (2, 3, 4) if match.group(i) is not None)
+                line, column = _position(content, start + match.start(value_at), starts, first)
+                found.append(Link(line + 1, column + 1, match.group(value_at), "html"))
+            continue
+        target = made.attrGet("src" if kind == "image" else "href") or ""
+        line, column = _position(content, start, starts, first)
+        found.append(Link(line + 1, column + 1, str(target), kind))
+    return found
+
+
+def _html_block(token: Token, lines: list[str]) -> list[Link]:
+    first = token.map[0] if token.map else 0
+    content = token.content
+    starts = _line_starts(content, lines, first)
+    found = []
+    for match in HTML_ATTR.finditer(content):
+        value_at = next(i for i in (2, 3, 4) if match.group(i) is not None)
+        line, column = _position(content, match.start(value_at), starts, first)
+        found.append(Link(line + 1, column + 1, match.group(value_at), "html"))
+    return found
+
+
+def _definitions(env: dict[str, Any], lines: list[str]) -> list[Link]:
+    """Reference definitions (`[r1]: refs/x.md`), the first of each label and any later
+    duplicate, at their destination's position."""
+    found = []
+    entries = list(env.get("references", {}).values()) + list(env.get("duplicate_refs", []))
+    for entry in entries:
+        first, end = entry["map"]
+        text = "\n".join(lines[first:end])
+        close = text.find("]:")
+        if close < 0:
+            continue
+        start = close + 2
+        while start < len(text) and text[start] in " \t\n":
+            start += 1
+        if start < len(text) and text[start] == "<":
+            start += 1
+        row = text.count("\n", 0, start)
+        column = start - (text.rfind("\n", 0, start) + 1)
+        found.append(Link(first + row + 1, column + 1, entry["href"], "definition"))
+    return found
+
+
+_CLOSING = re.compile(r"[ \t>]*(`{3,}|~{3,})[ \t]*$")
+
+
+def _fence(token: Token, lines: list[str]) -> tuple[Fence, CodeBlock]:
+    first, end = token.map if token.map else (0, 1)
+    closer = _CLOSING.match(lines[end - 1]) if end - 1 > first and end - 1 < len(lines) else None
+    closed = bool(closer and closer.group(1)[0] == token.markup[0] and len(closer.group(1)) >= len(token.markup))
+    opener = lines[first] if first < len(lines) else ""
+    column = max(opener.find(token.markup), 0) + 1
+    info = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
+    return Fence(first + 1, column, token.markup, closed), CodeBlock(first + 2, info, token.content)
+
+
+def parse(text: str) -> Reading:
+    """The reading of a whole text, parsed as CommonMark."""
+    env: dict[str, Any] = {}
+    tokens = MD.parse(text, env)
+    lines = text.split("\n")
+    links: list[Link] = []
+    fences: list[Fence] = []
+    blocks: list[CodeBlock] = []
+    for token in tokens:
+        if token.type == "inline":
+            links.extend(_inline_links(token, lines, env))
+        elif token.type == "html_block":
+            links.extend(_html_block(token, lines))
+        elif token.type == "fence":
+            fence, block = _fence(token, lines)
+            fences.append(fence)
+            blocks.append(block)
+    links.extend(_definitions(env, lines))
+    links.sort(key=lambda link: (link.line, link.column))
+    return Reading(tuple(links), tuple(fences), tuple(blocks))

@@ -1,0 +1,109 @@
+"""The one Markdown reading (skillkit/core/markdown.py): what is a link, where it is, and that
+the fast paths read exactly what markdown-it reads."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skillkit.core.markdown import read_markdown
+from skillkit.core.markdown_tokens import parse
+from skillkit.rules.agent_skills import local_links
+
+
+def targets(text: str) -> list[tuple[int, int, str]]:
+    return list(local_links(text))
+
+
+def test_inline_links_images_and_positions():
+    text = "Intro.\n\nSee [a](refs/a.md) and ![i](img/x.png \"t\").\n"
+    assert targets(text) == [(3, 9, "refs/a.md"), (3, 29, "img/x.png")]
+
+
+def test_positions_count_the_frontmatter():
+    assert targets("x\n\n[a](a.md)\n") == [(3, 5, "a.md")]
+    assert list(local_links("[a](a.md)\n", first_line=7)) == [(7, 5, "a.md")]
+
+
+def test_parentheses_in_paths():
+    text = "[a](refs/a(1).md) and [b](<refs/a(1).md>) and [c](<my file.md>)\n"
+    assert [t for _, _, t in targets(text)] == ["refs/a(1).md", "refs/a(1).md", "my file.md"]
+    assert [c for _, c, _ in targets(text)] == [5, 28, 52]
+
+
+def test_decoded_and_stripped():
+    text = "[a](my%20file.md#part) [b](b.md?x=1) [c](#anchor) [d](https://x.dev/d.md) [e](mailto:a@b.c) [f](//cdn/x)\n"
+    assert [t for _, _, t in targets(text)] == ["my file.md", "b.md"]
+
+
+def test_reference_style_links_are_read_at_their_definition():
+    text = "Use [text][r1] and [r2].\n\n[r1]: refs/x.md\n[r2]: <refs/y(1).md> \"title\"\n[unused]: refs/z.md\n"
+    assert targets(text) == [(3, 7, "refs/x.md"), (4, 8, "refs/y(1).md"), (5, 11, "refs/z.md")]
+
+
+def test_html_href_and_src():
+    text = '<a href="refs/a.md">a</a> and <img src=\'img/b.png\'>\n\n<div>\n  <a href=refs/c.md>c</a>\n</div>\n'
+    assert targets(text) == [(1, 10, "refs/a.md"), (1, 41, "img/b.png"), (4, 11, "refs/c.md")]
+
+
+def test_code_holds_no_links():
+    text = ("Text.\n\n    [indented](nope.md)\n\n`[span](nope.md)` and ``[two](nope.md)``\n\n"
+            "```\n[fenced](nope.md)\n```\n~~~~md\n[tilde](nope.md)\n~~~~\n[after](yes.md)\n")
+    assert targets(text) == [(13, 9, "yes.md")]
+
+
+def test_containers():
+    text = "> quoted [q](q.md)\n\n- item [l](l.md)\n  - nested [n](n.md)\n\n1. [o](o.md)\n"
+    assert targets(text) == [(1, 14, "q.md"), (3, 12, "l.md"), (4, 16, "n.md"), (6, 8, "o.md")]
+
+
+def test_fences_are_tracked():
+    reading = read_markdown("x\n```bash\ncurl | sh\n```\n\n  ~~~\nopen\n", first_line=5)
+    assert [(f.line, f.column, f.marker, f.closed) for f in reading.fences] == [(6, 1, "```", True), (10, 3, "~~~", False)]
+    assert [(c.line, c.info) for c in reading.code] == [(7, "bash"), (11, "")]
+
+
+def test_a_link_after_an_unclosed_fence_is_code():
+    assert targets("```\n[a](a.md)\n") == []
+
+
+def test_suppression_comments_are_not_links():
+    assert targets("<!-- skillkit: ignore[references] -->\n[a](a.md)\n") == [(2, 5, "a.md")]
+
+
+TOKENS = [*"ab [](){}<>!`~*_#->:\"'\\&%.\n \t|=", "href=", "src=", "\u00e9", "](", "\n\n", "    ", "```", "<a ", "]: "]
+MARKDOWNISH = st.lists(st.sampled_from(TOKENS), max_size=80).map("".join)
+PIECES = st.lists(st.sampled_from(["See [a](a.md).", "[b](<b c.md>)", "![i](i.png)", "x [c](c(1).md) y", "plain words",
+                                   "- item [d](d.md)", "> q [e](e.md)", "    [code](f.md)", "`[s](s.md)`", "# H [h](h.md)",
+                                   "<a href=\"g.md\">g</a>", "<img src=i.png>", "[r][x]", "text\n===", "1. [n](n%20m.md)",
+                                   "", "  ", "\t[t](t.md)", "[x](y \"t\")", "*[em](em.md)*", "a\\[b](c.md)", "&amp;[q](q&amp;.md)"]),
+                  max_size=12).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(MARKDOWNISH)
+def test_any_text_reads_without_error_and_positions_are_inside(text):
+    lines = text.split("\n")
+    reading = read_markdown(text)
+    for item in (*reading.links, *reading.fences):
+        assert 1 <= item.line <= len(lines)
+        assert 1 <= item.column <= len(lines[item.line - 1]) + 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(PIECES, MARKDOWNISH))
+def test_fast_paths_read_what_markdown_it_reads(text):
+    """The stretch-by-stretch and plain-prose readings give what a whole CommonMark parse gives."""
+    fast = read_markdown(text)
+    whole = parse(text)
+    assert fast.links == whole.links
+
+
+@settings(max_examples=100, deadline=None)
+@given(PIECES)
+def test_link_positions_point_at_the_target(text):
+    lines = text.split("\n")
+    for link in read_markdown(text).links:
+        if link.kind in ("link", "image") and "%" not in link.target and "&" not in link.target:
+            written = lines[link.line - 1][link.column - 1:]
+            assert written.startswith(link.target.split("%")[0][:1])
