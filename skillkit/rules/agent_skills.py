@@ -13,6 +13,7 @@ from skillkit.core.documents import SkillDoc
 from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
 from skillkit.core.reader import MAX_FILE_BYTES
+from skillkit.core.suggest import closest
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
@@ -37,16 +38,28 @@ def description_multiline(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
-    The default profile knows every world's fields; `agent-skills` and `claude-api` know only the
-    open spec's (where another key is an error: the reference validator rejects it); `claude-code`
-    also knows Claude Code's own keys. A typo (`desciption`) is caught here."""
+    The default profile knows every world's fields, Claude Code's documented keys included;
+    `agent-skills` and `claude-api` know only the open spec's (where another key is an error:
+    the reference validator rejects it); `claude-code` also knows Claude Code's own keys.
+
+    A key one or two edits from a skill field (`trigger` for `triggers`, `desciption`,
+    `allowed_tools`) is an error that says which field it likely meant: the field it was meant
+    to set is silently unset, and a typo never works in any client. Other unknown keys are a
+    warning (clients ignore them; many tools add their own)."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
+    every_field = [f.name for f in SKILL.fields]
     for key in doc.data:
-        if key not in known:
-            owner = next((f.world for f in SKILL.fields if f.name == key), None)
-            why = f"a {owner} field, outside the `{ctx.profile.name}` profile" if owner else "not a skill field"
-            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` ({why})")
+        if key in known:
+            continue
+        owner = next((f.world for f in SKILL.fields if f.name == key), None)
+        if owner:
+            yield Hit(doc.path, *doc.at_key(key),
+                      f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
+        elif (meant := closest(key, every_field)) is not None:
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}`: did you mean `{meant}`?", Severity.ERROR)
+        else:
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
 @skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")
@@ -105,6 +118,22 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
                 yield number, match.start(1) + 1, unquote(target.split("#", 1)[0].split("?", 1)[0])
 
 
+# Claude Code substitutes these with the skill's folder before a model reads the body.
+SKILL_FOLDER_VARIABLES = ("{baseDir}", "${CLAUDE_SKILL_DIR}")
+
+
+def resolve_link(folder: str, target: str) -> str:
+    """Where a link's target points, as clients resolve it: relative to the skill's folder,
+    which `{baseDir}/x.md` (Claude Code) names outright. Normalised, not resolved: the question
+    is where the link points inside the skill as written, and resolving every link costs a
+    syscall per path component."""
+    for variable in SKILL_FOLDER_VARIABLES:
+        if target.startswith(variable):
+            target = target[len(variable):].lstrip("/") or "."
+            break
+    return os.path.normpath(os.path.join(folder, target))
+
+
 def _links_of(file: Path) -> list[str]:
     try:
         if file.stat().st_size > MAX_FILE_BYTES:
@@ -127,16 +156,14 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     for line, column, target in local_links(doc.body, doc.split.body_line):
         if not target:
             continue
-        # normpath, not resolve(): the question is where the link points inside the skill as
-        # written, and resolving every link costs a syscall per path component.
-        resolved = Path(os.path.normpath(os.path.join(root, target)))
+        resolved = Path(resolve_link(root, target))
         if not (str(resolved) + os.sep).startswith(root + os.sep):
             yield Hit(doc.path, line, column, f"`{target}` is outside the skill's folder and does not travel with it")
         elif not resolved.exists():
             yield Hit(doc.path, line, column, f"`{target}` does not exist")
         elif resolved.suffix.lower() == ".md" and resolved.is_file():
             onward = [t for t in _links_of(resolved)
-                      if t and os.path.normpath(os.path.join(resolved.parent, t)) != str(resolved)]
+                      if t and resolve_link(str(resolved.parent), t) != str(resolved)]
             if onward:
                 yield Hit(doc.path, line, column,
                           f"`{target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")

@@ -39,7 +39,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "examples-format": (ok("ex", "examples:\n  - situation: ''\n    resolution: r\n  - situation: s\n"
                                  "    resolution: r\n    source: {actionId: a, sessionId: ''}"), []),
     "config-empty": (ok("cfg", "config: {retries: 3}"), []),
-    "agent-skills-fields": (ok("spec", "compatibility: " + "c" * 501 + "\nmetadata: {a: 1}\nlicense: [MIT]"), []),
+    "agent-skills-fields": (ok("spec", "compatibility: " + "c" * 501 + "\nmetadata: {a: 1, b: [x], updated: 2026-03-05}\nlicense: [MIT]"), []),
     "tool-file": ({"tools/bad.yaml": "version: 2\nmodelName: ''\n"}, []),
     "agent-file": ({"agents/bad.yaml": "name: bad\nskills: [summarize]\ntools:\n  - {version: 2}\n"}, []),
     "scene-file": ({"scenes/bad.yaml": "skills: weather\ntoolAccess: maybe\nbudget: {context: 0}\n"}, []),
@@ -62,9 +62,13 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "body-blank": ({**ok("empty-body", body="\n  \n"), **ok("empty-platform", "version: 2", body="")}, []),
     "version-kind": ({**ok("int-version", "version: 2"), **ok("semver", "version: 1.2.0")}, []),
     "description-multiline": (skill("multi", "name: multi\ndescription: |\n  line one\n  line two"), []),
-    "unknown-field": ({**ok("unknown", "desciption: typo"), **ok("studio-key", "when: always")},
-                      ["--profile", "agent-skills"]),
+    "unknown-field": ({**ok("unknown", "desciption: typo"), **ok("studio-key", "when: always"),
+                       **ok("other", "colour: blue")}, ["--profile", "agent-skills"]),
     "allowed-tools-list": (ok("tool-list", "allowed-tools: [Read, Bash]"), []),
+    "claude-code-fields": (ok("cc", "effort: extreme\ndisable-model-invocation: 'yes'\nhooks: [x]\npaths: 3"), []),
+    "codex-agent-file": ({**ok("codex"), "skills/codex/agents/openai.yaml":
+                          "interface:\n  display_name: 7\n  brand_color: blue\npolicy:\n"
+                          "  allow_implicit_invocation: 'no'\ndependencies:\n  tools:\n    - {type: mcp}\n"}, []),
     "body-size": (ok("huge", body="line\n" * 501 + "word " * 20_000), []),
     "references": ({**ok("refs", body="See [missing](docs/missing.md), [outside](../x.md), [chain](ref/a.md).\n"
                                        "`[in code](nope.md)`\n```\n[fenced](nope.md)\n```\n[web](https://x.dev/a.md)\n"),
