@@ -10,6 +10,7 @@ from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.fields import KINDS
 from skillkit.core.positions import dotted, locate, message
 from skillkit.core.schemas import validator
+from skillkit.core.suggest import did_you_mean
 from skillkit.core.yamlparse import ParsedYaml
 
 
@@ -74,6 +75,21 @@ def _implicitly_typed(leaf: Any, kind: Any, parsed: ParsedYaml, source: str | No
                       f"differently; quote it: `{key}: {json.dumps(spelled, ensure_ascii=False)}`")
 
 
+def _unknown_keys(leaf: Any, kind: Any, parsed: ParsedYaml, path: str) -> list[Diagnostic]:
+    """One error per unknown key, at the key, with the known key it likely meant: jsonschema
+    reports them together at the mapping."""
+    rule, _, _ = locate(leaf, kind)
+    known = list(leaf.schema.get("properties", {}))
+    owner = tuple(leaf.absolute_path)
+    out = []
+    for key in sorted(set(leaf.instance) - set(known)):
+        line, column = parsed.where(owner + (key,), at_key=True)
+        inside = f" in `{dotted(owner)}`" if owner else ""
+        out.append(Diagnostic(path, line, column, rule, Severity.ERROR,
+                              f"unknown key `{key}`{inside}{did_you_mean(key, known)}"))
+    return out
+
+
 def schema_diagnostics(kind_name: str, parsed: ParsedYaml, path: str) -> list[Diagnostic]:
     return schema_check(kind_name, parsed, path)[0]
 
@@ -96,6 +112,9 @@ def schema_check(kind_name: str, parsed: ParsedYaml, path: str, source: str | No
         for leaf in _leaf_errors(error):
             if (soft := _implicitly_typed(leaf, kind, parsed, source, line_offset, path)) is not None:
                 out.append(soft)
+                continue
+            if leaf.validator == "additionalProperties" and isinstance(leaf.instance, dict):
+                out.extend(_unknown_keys(leaf, kind, parsed, path))
                 continue
             if (key := _forbidden_key(leaf, parsed.data, check.schema)) is not None:
                 leaf.path.append(key)  # what jsonschema left out; `locate` then points at the key
