@@ -9,6 +9,7 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
 from skillkit.core.paths import display
 from skillkit.core.settings import Settings, find_settings, load_settings_file
+from skillkit.core.suggest import did_you_mean
 from skillkit.core.workspace import DEFAULT_EXCLUDES
 from skillkit.rules import BY_ID, PROFILES
 from skillkit.rules.base import Profile
@@ -31,13 +32,15 @@ class Options:
 
     def resolved_profile(self) -> Profile:
         if self.profile not in PROFILES:
-            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}")
+            raise UsageError(f"unknown profile {self.profile!r}{did_you_mean(self.profile, PROFILES)}; "
+                             f"choose from {', '.join(PROFILES)}")
         return PROFILES[self.profile]
 
     def check_rule_ids(self) -> None:
-        for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
+        for rule_id in sorted((self.select or frozenset()) | self.ignore | set(self.severity)):
             if rule_id not in BY_ID:
-                raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
+                raise UsageError(f"unknown rule id {rule_id!r}{did_you_mean(rule_id, BY_ID)}; "
+                                 "`skillkit rules` lists them")
 
 
 def load_settings(paths: list[Path], config: Path | None) -> Settings:

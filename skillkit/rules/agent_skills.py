@@ -57,7 +57,7 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
         elif (meant := closest(key, every_field)) is not None:
-            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}`: did you mean `{meant}`?", Severity.ERROR)
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)", Severity.ERROR)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
