@@ -34,6 +34,19 @@ def description_multiline(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, *doc.at("description"), f"`description` has {lines} lines; clients fold it into one")
 
 
+def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
+    """Whether a key near `field_name` stands in for it: the field is not set itself, and the
+    value has its shape (a scalar counts for a list field, as `trigger: rain` meant a list).
+    `agents: [claude-code, codex]` beside Claude Code's string `agent` is a key of its own."""
+    if field_name in data:
+        return False
+    from jsonschema import Draft202012Validator
+
+    schema = SKILL.field(field_name).schema  # type: ignore[union-attr]
+    check = Draft202012Validator(schema)
+    return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
+
+
 @skill_rule("unknown-field", Severity.WARNING)
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
@@ -44,7 +57,9 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 
     A key one or two edits from a skill field (`trigger` for `triggers`, `desciption`,
     `allowed_tools`) is an error that says which field it likely meant: the field it was meant
-    to set is silently unset, and a typo never works in any client. Other unknown keys are a
+    to set is silently unset, and a typo never works in any client. It stays a warning when that
+    field is set too (`Name` beside `name`) or the value does not have the field's shape
+    (`agents: [claude-code, codex]` is no typo of the string `agent`). Other unknown keys are a
     warning (clients ignore them; many tools add their own)."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
@@ -56,7 +71,7 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         if owner:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
-        elif (meant := closest(key, every_field)) is not None:
+        elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)", Severity.ERROR)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")

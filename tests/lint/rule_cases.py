@@ -64,8 +64,9 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "body-blank": ({**ok("empty-body", body="\n  \n"), **ok("empty-platform", "version: 2", body="")}, []),
     "version-kind": ({**ok("int-version", "version: 2"), **ok("semver", "version: 1.2.0")}, []),
     "description-multiline": (skill("multi", "name: multi\ndescription: |\n  line one\n  line two"), []),
-    "unknown-field": ({**ok("unknown", "desciption: typo"), **ok("studio-key", "when: always"),
-                       **ok("other", "colour: blue")}, ["--profile", "agent-skills"]),
+    "unknown-field": ({**skill("unknown", "name: unknown\ndesciption: A typo."), **ok("studio-key", "when: always"),
+                       **ok("other", "colour: blue"), **ok("both", "Name: both\nagents: [claude-code, codex]")},
+                      ["--profile", "agent-skills"]),
     "allowed-tools-list": (ok("tool-list", "allowed-tools: [Read, Bash]"), []),
     "claude-code-fields": (ok("cc", "effort: extreme\ndisable-model-invocation: 'yes'\nhooks: [x]\npaths: 3"), []),
     "codex-agent-file": ({**ok("codex"), "skills/codex/agents/openai.yaml":

@@ -100,11 +100,16 @@ def test_a_scene_link_typo_in_simulate(cli, tmp_path):
     assert "linked skill 'wether' is not found (did you mean `weather`?)" in outcome.stderr
 
 
-def test_a_far_off_key_stays_a_warning(cli, tmp_path):
+def test_keys_that_are_no_typo_stay_a_warning(cli, tmp_path):
+    """Far from every field; beside the field it resembles (`Name` and `name`); or of another
+    shape than that field (`agents: [...]`, a published key, is no typo of the string `agent`)."""
     skill = tmp_path / "skills" / "a" / "SKILL.md"
     skill.parent.mkdir(parents=True)
-    skill.write_text("---\nname: a\ndescription: A skill.\nauthor: me\ncategory: tools\n---\nBody.\n", encoding="utf-8")
-    report = json.loads(cli("lint", "--format", "json", ".", cwd=tmp_path).stdout)
+    skill.write_text("---\nname: a\ndescription: A skill.\nauthor: me\ncategory: tools\nName: a\n"
+                     "agents: [claude-code, codex]\n---\nBody.\n", encoding="utf-8")
+    outcome = cli("lint", "--format", "json", ".", cwd=tmp_path)
+    report = json.loads(outcome.stdout)
+    assert outcome.code == 0 and len(report["diagnostics"]) == 4
     assert {(d["rule"], d["severity"]) for d in report["diagnostics"]} == {("unknown-field", "warning")}
 
 
