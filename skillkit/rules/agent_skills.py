@@ -137,14 +137,15 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
 SKILL_FOLDER_VARIABLES = ("{baseDir}", "${CLAUDE_SKILL_DIR}")
 
 
-def resolve_link(folder: str, target: str) -> str:
-    """Where a link's target points, as clients resolve it: relative to the skill's folder,
-    which `{baseDir}/x.md` (Claude Code) names outright. Normalised, not resolved: the question
-    is where the link points inside the skill as written, and resolving every link costs a
-    syscall per path component."""
+def resolve_link(folder: str, target: str, skill_folder: str | None = None) -> str:
+    """Where a link's target points, as clients resolve it: relative to the file's `folder`,
+    except that `{baseDir}/x.md` (Claude Code) names the skill's folder (`skill_folder`, by
+    default `folder`: the link is in SKILL.md). Normalised, not resolved: the question is where
+    the link points inside the skill as written, and resolving every link costs a syscall per
+    path component."""
     for variable in SKILL_FOLDER_VARIABLES:
         if target.startswith(variable):
-            target = target[len(variable):].lstrip("/") or "."
+            target, folder = target[len(variable):].lstrip("/") or ".", skill_folder or folder
             break
     return os.path.normpath(os.path.join(folder, target))
 
@@ -178,7 +179,7 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, line, column, f"`{target}` does not exist")
         elif resolved.suffix.lower() == ".md" and resolved.is_file():
             onward = [t for t in _links_of(resolved)
-                      if t and resolve_link(str(resolved.parent), t) != str(resolved)]
+                      if t and resolve_link(str(resolved.parent), t, root) != str(resolved)]
             if onward:
                 yield Hit(doc.path, line, column,
                           f"`{target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")
