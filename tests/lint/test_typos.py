@@ -73,6 +73,8 @@ def test_a_scene_typo_stops_simulate_with_the_did_you_mean(cli, tmp_path):
     (["lint", "--select", "trigger-regexx", "."], "unknown rule id 'trigger-regexx' (did you mean `trigger-regex`?)"),
     (["lint", "--ignore", "scene-link", "."], "unknown rule id 'scene-link' (did you mean `scene-links`?)"),
     (["lint", "--profile", "claude_code", "."], "unknown profile 'claude_code' (did you mean `claude-code`?)"),
+    (["rules", "unknown-feild"], "unknown rule id 'unknown-feild' (did you mean `unknown-field`?)"),
+    (["rules", "--profile", "claud-code"], "unknown profile 'claud-code' (did you mean `claude-code`?)"),
 ])
 def test_unknown_names_on_the_command_line(cli, args, expected):
     outcome = cli(*args, cwd=TYPOS / "scene-link")
@@ -150,3 +152,15 @@ def test_a_missing_basedir_link_is_still_found(cli, tmp_path):
     report = json.loads(cli("lint", "--format", "json", ".", cwd=tmp_path / "ws").stdout)
     assert [(d["rule"], d["message"]) for d in report["diagnostics"]] == [
         ("references", "`{baseDir}/references/fields.md` does not exist")]
+
+
+def test_the_one_did_you_mean_helper():
+    from skillkit.core.suggest import closest, did_you_mean, edits
+
+    assert edits("tirggers", "triggers") == 1          # a swap of neighbours is one slip
+    assert edits("trigger", "triggers") == 1 and edits("desciption", "description") == 1
+    assert closest("Description", ["name", "description"]) == "description"   # case is free
+    assert closest("tool", ["role", "tools"]) == "tools"                       # nearest first
+    assert closest("tags", ["tools"]) is None                                  # short words: one edit
+    assert did_you_mean("colour", ["name", "description"]) == ""
+    assert did_you_mean("skill", ["skills", "toolAccess"]) == " (did you mean `skills`?)"
