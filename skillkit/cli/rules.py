@@ -16,6 +16,7 @@ def rules(
 ) -> None:
     """List lint's rules: id, default severity, world and what each checks."""
     from skillkit.core.errors import UsageError
+    from skillkit.core.suggest import did_you_mean
     from skillkit.rules import BY_ID, PROFILES, REGISTRY
 
     if profiles:
@@ -24,12 +25,13 @@ def rules(
         return
     if rule_id is not None:
         if rule_id not in BY_ID:
-            raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
+            raise UsageError(f"unknown rule id {rule_id!r}{did_you_mean(rule_id, BY_ID)}; `skillkit rules` lists them")
         rule = BY_ID[rule_id]
         typer.echo(f"{rule.id} ({rule.severity}, {rule.world})\n\n{rule.doc}")
         return
     if profile is not None and profile not in PROFILES:
-        raise UsageError(f"unknown profile {profile!r}; choose from {', '.join(PROFILES)}")
+        raise UsageError(f"unknown profile {profile!r}{did_you_mean(profile, PROFILES)}; "
+                         f"choose from {', '.join(PROFILES)}")
     chosen = [r for r in REGISTRY if profile is None or PROFILES[profile].applies(r)]
     if as_json:
         typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,

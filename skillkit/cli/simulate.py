@@ -29,10 +29,12 @@ class Format(str, enum.Enum):
 
 def check_explain(sim: Simulation, name: str) -> None:
     from skillkit.core.errors import UsageError
+    from skillkit.core.suggest import did_you_mean
 
     names = [s.name for s in sim.skills]
     if name not in names:
-        raise UsageError(f"--explain: no linked skill {name!r}; the linked skills are: {', '.join(names) or 'none'}")
+        raise UsageError(f"--explain: no linked skill {name!r}{did_you_mean(name, names)}; "
+                         f"the linked skills are: {', '.join(names) or 'none'}")
 
 
 def print_json(sim: Simulation, out: TextIO) -> None:

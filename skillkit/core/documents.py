@@ -74,7 +74,7 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
     findings.extend(more)
     if split is None or parsed is None or not parsed.ok or not isinstance(parsed.data, dict):
         return None, findings
-    diagnostics, invalid = schema_check("skill", parsed, display)
+    diagnostics, invalid = schema_check("skill", parsed, display, split.yaml_text, line_offset=1)
     findings.extend(diagnostics)
     # The YAML text is parsed now; dropping it halves what a worker process sends back.
     return SkillDoc(display, file, replace(split, yaml_text=""), parsed, invalid), findings

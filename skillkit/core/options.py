@@ -9,6 +9,7 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
 from skillkit.core.paths import display
 from skillkit.core.settings import Settings, find_settings, load_settings_file
+from skillkit.core.suggest import did_you_mean
 from skillkit.core.workspace import DEFAULT_EXCLUDES
 from skillkit.core.rulebase import Profile, Registry
 
@@ -32,13 +33,16 @@ class Options:
     def resolved_profile(self) -> Profile:
         profiles = self.registry.profiles
         if self.profile not in profiles:
-            raise UsageError(f"unknown profile {self.profile!r}; choose from {', '.join(profiles)}")
+            raise UsageError(f"unknown profile {self.profile!r}{did_you_mean(self.profile, profiles)}; "
+                             f"choose from {', '.join(profiles)}")
         return profiles[self.profile]
 
     def check_rule_ids(self) -> None:
-        for rule_id in (self.select or frozenset()) | self.ignore | set(self.severity):
-            if rule_id not in self.registry.by_id:
-                raise UsageError(f"unknown rule id {rule_id!r}; `skillkit rules` lists them")
+        by_id = self.registry.by_id
+        for rule_id in sorted((self.select or frozenset()) | self.ignore | set(self.severity)):
+            if rule_id not in by_id:
+                raise UsageError(f"unknown rule id {rule_id!r}{did_you_mean(rule_id, by_id)}; "
+                                 "`skillkit rules` lists them")
 
 
 def load_settings(paths: list[Path], config: Path | None) -> Settings:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from skillkit.core.cache import LintCache, open_cache
+from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
                                      load_yaml_doc)
@@ -168,6 +169,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
         if checked.doc is not None:
             skill_docs.append(checked.doc)
     for kind, file in space.documents:
+        kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
         shown = display(file, base)
         ydoc, diags = load_yaml_doc(kind, file, shown)
         per_file[shown].extend(judge.admit(diags))

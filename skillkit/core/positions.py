@@ -73,6 +73,8 @@ def message(error: ValidationError, path: tuple[str | int, ...]) -> str:
         return f"{where} must be one of {', '.join(map(str, arg))} (not {value!r})"
     if kind == "pattern" and arg == NON_BLANK:
         return f"{where} must not be blank"
+    if kind == "pattern" and isinstance(error.schema, dict) and "x-expected" in error.schema:
+        return f"{where} must be {error.schema['x-expected']} (not {value!r})"
     if kind == "minLength":
         return f"{where} must not be empty" if arg == 1 else f"{where} is shorter than {arg} characters"
     if kind == "maxLength":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from skillkit.core.suggest import did_you_mean
 from skillkit.platform import findings as F
 from skillkit.platform.catalog import Action
 from skillkit.platform.findings import Findings
@@ -44,7 +45,8 @@ def resolve_ref(ref: Ref, kind: str, actions: dict[str, Action], path: str, wher
     action = actions.get(ref.name)
     if action is None:
         place = "catalog.yaml or the workspace" if where_catalog else "the workspace"
-        findings.add(missing, path, ref.at, f"no {kind} {ref.name!r} in {place}")
+        same_kind = [name for name, known in actions.items() if known.kind == kind]
+        findings.add(missing, path, ref.at, f"no {kind} {ref.name!r} in {place}{did_you_mean(ref.name, same_kind)}")
         return None
     if action.kind != kind:
         findings.add(wrong_kind, path, ref.at, f"{ref.name!r} is an action of kind {action.kind!r}, not a {kind}")

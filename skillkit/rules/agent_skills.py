@@ -10,6 +10,7 @@ from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
 from skillkit.core.linkgraph import BASE_DIR, SKILL_FILE, Edge, local_target, shown, skill_graph
 from skillkit.core.markdown import read_markdown
+from skillkit.core.suggest import closest
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
@@ -24,20 +25,47 @@ def description_multiline(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, *doc.at("description"), f"`description` has {lines} lines; clients fold it into one")
 
 
+def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
+    """Whether a key near `field_name` stands in for it: the field is not set itself, and the
+    value has its shape (a scalar counts for a list field, as `trigger: rain` meant a list).
+    `agents: [claude-code, codex]` beside Claude Code's string `agent` is a key of its own."""
+    if field_name in data:
+        return False
+    from jsonschema import Draft202012Validator
+
+    schema = SKILL.field(field_name).schema  # type: ignore[union-attr]
+    check = Draft202012Validator(schema)
+    return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
+
+
 @skill_rule("unknown-field", Severity.WARNING)
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
-    The default profile knows every world's fields; `agent-skills` and `claude-api` know only the
-    open spec's (where another key is an error: the reference validator rejects it); `claude-code`
-    also knows Claude Code's own keys. A typo (`desciption`) is caught here."""
+    The default profile knows every world's fields, Claude Code's documented keys included;
+    `agent-skills` and `claude-api` know only the open spec's (where another key is an error:
+    the reference validator rejects it); `claude-code` also knows Claude Code's own keys.
+
+    A key one or two edits from a skill field (`trigger` for `triggers`, `desciption`,
+    `allowed_tools`) is an error that says which field it likely meant: the field it was meant
+    to set is silently unset, and a typo never works in any client. It stays a warning when that
+    field is set too (`Name` beside `name`) or the value does not have the field's shape
+    (`agents: [claude-code, codex]` is no typo of the string `agent`). Other unknown keys are a
+    warning (clients ignore them; many tools add their own)."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
+    every_field = [f.name for f in SKILL.fields]
     for key in doc.data:
-        if key not in known:
-            owner = next((f.world for f in SKILL.fields if f.name == key), None)
-            why = f"a {owner} field, outside the `{ctx.profile.name}` profile" if owner else "not a skill field"
-            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` ({why})")
+        if key in known:
+            continue
+        owner = next((f.world for f in SKILL.fields if f.name == key), None)
+        if owner:
+            yield Hit(doc.path, *doc.at_key(key),
+                      f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
+        elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)", Severity.ERROR)
+        else:
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
 @skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")

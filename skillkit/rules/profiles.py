@@ -5,11 +5,10 @@ from __future__ import annotations
 from skillkit.core.diagnostics import Severity
 from skillkit.rules.base import Profile
 
-ALL_WORLDS = frozenset({"studio", "platform", "agent-skills"})
 SPEC = frozenset({"agent-skills"})
-# Keys Claude Code reads beyond the open spec (its skills/slash-commands frontmatter).
-CLAUDE_CODE_KEYS = frozenset({"argument-hint", "disable-model-invocation", "user-invocable", "model",
-                              "context", "agent", "hooks"})
+# The clients' own worlds: the keys Claude Code documents beyond the spec, and Codex's files.
+CLIENTS = frozenset({"claude-code", "codex"})
+ALL_WORLDS = frozenset({"studio", "platform"}) | SPEC | CLIENTS
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS),
@@ -21,7 +20,8 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("claude-api", "The Agent Skills spec plus the Claude API's upload rules: no reserved words "
             "(\"anthropic\", \"claude\") in names, no XML tags.", SPEC, severities={"unknown-field": Severity.ERROR}),
     Profile("claude-code", "The Agent Skills spec plus Claude Code's own keys; a YAML list in `allowed-tools` is fine.",
-            SPEC, extra_keys=CLAUDE_CODE_KEYS, severities={"allowed-tools-list": None}),
+            SPEC | {"claude-code"}, severities={"allowed-tools-list": None}),
     Profile("codex", "The Agent Skills spec as Codex reads it: unknown keys are ignored (warning), "
-            "`metadata.short-description` is shown in its skill list.", SPEC),
+            "`metadata.short-description` is shown in its skill list; a skill's `agents/openai.yaml` is checked.",
+            SPEC | {"codex"}),
 )}

@@ -60,8 +60,28 @@ RULES = (
         A skill action's `config` is always `{}`.""", world="platform"),
     documented("agent-skills-fields", S.ERROR, """
         The Agent Skills fields have the spec's shapes: `license` a string, `compatibility` 1-500
-        characters, `metadata` a mapping of strings to strings, `allowed-tools` a string.""",
+        characters, `metadata` a mapping of strings to strings, `allowed-tools` a string.
+
+        A `metadata` value that YAML's implicit typing read as a date, number or boolean
+        (`updated: 2026-03-05`, `version: 1.0`, `beta: yes`) is a warning, and its fix is the
+        quoted form (`updated: "2026-03-05"`): the reference validator reads the text as written,
+        JavaScript YAML readers a Date or a number, so clients disagree on its value. A list or a
+        mapping there is an error.""",
                world="agent-skills"),
+    documented("claude-code-fields", S.ERROR, """
+        The keys Claude Code documents for a skill have the types it reads: `when_to_use`,
+        `argument-hint`, `model`, `context`, `agent` strings; `disable-model-invocation` and
+        `user-invocable` true or false; `effort` one of `low`, `medium`, `high`, `xhigh`, `max`;
+        `shell` `bash` or `powershell`; `hooks` a mapping; `paths` and `arguments` a string or a
+        list of strings. The default and `claude-code` profiles know these keys; the spec's
+        profiles report them as unknown.""", world="claude-code"),
+    documented("codex-agent-file", S.ERROR, """
+        A skill's `agents/openai.yaml` (Codex's settings for that skill, not a platform agent) has
+        the documented shapes: `interface` a mapping of strings (`display_name`,
+        `short_description`, `icon_small`, `icon_large`, `default_prompt`, and `brand_color` a hex
+        colour such as `#3B82F6`); `policy.allow_implicit_invocation` true or false;
+        `dependencies.tools` a list of `{type, value, description?, transport?, url?}`. Other keys
+        are Codex's to add and are left alone.""", world="codex"),
     documented("tool-file", S.ERROR, """
         A `tools/<name>.yaml` file has a `name`, and `version`, `description`, `modelName` of the right types.""",
                world="platform"),

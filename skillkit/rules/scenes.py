@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
+from skillkit.core.suggest import did_you_mean
 from skillkit.rules.base import Hit, RuleContext, WorkspaceView, workspace_rule
 
 
@@ -24,7 +25,8 @@ def scene_links(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
             if skill_id in seen:
                 yield Hit(scene.path, *scene.at("skills", index), f"skill {skill_id!r} is linked twice")
             elif skill_id not in ids:
-                yield Hit(scene.path, *scene.at("skills", index), f"no skill {skill_id!r} in this workspace")
+                yield Hit(scene.path, *scene.at("skills", index),
+                          f"no skill {skill_id!r} in this workspace{did_you_mean(skill_id, sorted(ids))}")
             seen.add(skill_id)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
@@ -45,7 +46,10 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
       in JavaScript engines. This is found statically: the `regex` module survives the textbook
       cases, so a timed probe would miss them. skillkit's matcher stops it at a time limit and
       counts it as no match.
-    - A regex that matches the empty string (`/a*/`) matches every message: the skill is always on."""
+    - A regex that matches the empty string (`/a*/`) matches every message: the skill is always on.
+    - A trigger that reads as a regex but whose flags JavaScript does not have (`/storm(s/x`,
+      `/x/q`, `/x/gg`) is not a regex at all: it is matched as plain text. JavaScript's flags are
+      `g i m s u y`. A path such as `/usr/bin` is left alone."""
     candidates = [t for t in _triggers(doc) if t[2].strip().startswith("/")]
     if not candidates:
         return  # most skills have no regex trigger: do not pay for importing the regex engine
@@ -55,6 +59,9 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     for key, index, value in candidates:
         literal = parse_regex_trigger(value)
         if literal is None:
+            if (flags := bad_flags(value)) is not None:
+                yield Hit(doc.path, *doc.at(key, index), f"`{_shown(value)}` reads as a regex, but {flags}, "
+                          "so it is matched as plain text")
             continue
         at = doc.at(key, index)
         shown = _shown(value)
@@ -67,6 +74,57 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *at, f"`{shown}` can backtrack catastrophically: {nested}")
         if matches_empty(compiled):
             yield Hit(doc.path, *at, f"`{shown}` matches the empty string, so it matches every message")
+
+
+_JS_FLAGS = "gimsuy"
+_REGEX_SIGNS = re.compile(r"[\\()\[\]{}|+*?^$]")
+
+
+def bad_flags(trigger: str) -> str | None:
+    """Why a trigger shaped `/pattern/flags` is not a regex because of its flags, or None.
+
+    Only when it reads as a regex: the pattern holds regex syntax, or the flags are one or two
+    letters (`/x/q`); `/usr/bin`, a path, is plain text by intent."""
+    text = trigger.strip()
+    end = text.rfind("/")
+    if not text.startswith("/") or end < 2:
+        return None
+    pattern, flags = text[1:end], text[end + 1:]
+    if not flags or not flags.isascii() or not flags.isalpha() or len(flags) > 6:
+        return None
+    if not (_REGEX_SIGNS.search(pattern) or len(flags) <= 2):
+        return None
+    unknown = sorted({f for f in flags if f not in _JS_FLAGS})
+    if unknown:
+        listed = ", ".join(f"`{f}`" for f in unknown)
+        return f"{listed} {'is not a JavaScript flag' if len(unknown) == 1 else 'are not JavaScript flags'} " \
+               f"({' '.join(_JS_FLAGS)})"
+    repeated = sorted({f for f in flags if flags.count(f) > 1})
+    if repeated:
+        return f"the flag `{repeated[0]}` is given twice"
+    return None
+
+
+_LIST_ITEM = re.compile(r"\s+-\s+")
+
+
+@skill_rule("trigger-list-item", Severity.WARNING, world="studio")
+def trigger_list_item(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
+    """A plain trigger holding ` - ` is most often two list items that became one: a `- rain`
+    line indented under `- weather` continues that item, so YAML reads the one trigger
+    `weather - rain`, which a message almost never holds. Give each trigger its own `- ` line at
+    the same indentation (or quote the trigger if the dash is meant)."""
+    for key, index, value in _triggers(doc):
+        text = value.strip()
+        if text.startswith("/") or not _LIST_ITEM.search(text):
+            continue
+        parts = [part for part in _LIST_ITEM.split(text) if part]
+        if len(parts) < 2:
+            continue
+        meant = " and ".join(f"`{part}`" for part in parts)
+        yield Hit(doc.path, *doc.at(key, index),
+                  f"`{_shown(value)}` holds ` - `, as a list item that lost its indentation does; "
+                  f"it is one trigger, and {len(parts)} were probably meant: {meant}")
 
 
 @skill_rule("triggers-unused", Severity.WARNING, world="studio")
@@ -109,4 +167,4 @@ def unused_fields(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key), f"`{key}` is kept but never used by a skill")
 
 
-RULES = (blank_trigger, regex_trigger, triggers_unused, unused_fields)
+RULES = (blank_trigger, regex_trigger, trigger_list_item, triggers_unused, unused_fields)

@@ -18,6 +18,7 @@ from skillkit.core.documents import load_yaml_doc
 from skillkit.core.errors import InputError
 from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
+from skillkit.core.suggest import did_you_mean
 
 RULE = "scene-links"
 
@@ -110,8 +111,11 @@ def link(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str] = ()
             where = (scene.path, *scene.at(("skills", index)))
         if scene.path is not None and skill_id in seen_ids:
             text = f"skill {skill_id!r} is linked twice; the second link is left out"
+        elif skill is None and skill_id in unreadable:
+            text = f"linked skill {skill_id!r} has errors; it is left out"
         elif skill is None:
-            text = f"linked skill {skill_id!r} {'has errors' if skill_id in unreadable else 'is not found'}; it is left out"
+            meant = did_you_mean(skill_id, sorted({s.id for s in skills} | set(unreadable)))
+            text = f"linked skill {skill_id!r} is not found{meant}; it is left out"
         elif skill.name in names:
             text = (f"skill {shown!r} has the name {skill.name!r}, which the linked skill "
                     f"{names[skill.name]!r} already has; it is left out")

@@ -752,7 +752,7 @@ def test_metadata_string_to_string_is_fine(tmp_path, lint):
     assert lint(tmp_path).diagnostics == []
 
 
-@pytest.mark.parametrize("value", ["1", "[a]", "{b: c}", "null", "true"])
+@pytest.mark.parametrize("value", ["[a]", "{b: c}", "null"])
 def test_metadata_values_must_be_strings_at_the_value(tmp_path, lint, value):
     text = skill_text(fm("a", f"metadata:\n  author: me\n  key: {value}"))
     put(tmp_path, "a", text)
@@ -760,6 +760,19 @@ def test_metadata_values_must_be_strings_at_the_value(tmp_path, lint, value):
     assert result.code == 1
     column = len("  key: ") + 1
     assert {(d["line"], d["column"]) for d in result.of(severity="error")} == {(at(text, "key:")[0], column)}
+
+
+@pytest.mark.parametrize("value, quoted", [("1", '"1"'), ("1.10", '"1.10"'), ("true", '"true"'),
+                                           ("2026-03-05", '"2026-03-05"')])
+def test_metadata_values_yaml_typed_are_a_warning_with_the_quoted_fix(tmp_path, lint, value, quoted):
+    """DESIGN 3.1: the reference validator reads them as strings; the fix spells the value as written."""
+    text = skill_text(fm("a", f"metadata:\n  author: me\n  key: {value}"))
+    put(tmp_path, "a", text)
+    result = lint(tmp_path)
+    assert result.code == 0
+    found = result.one("agent-skills-fields")
+    assert found["severity"] == "warning" and f"key: {quoted}" in found["message"]
+    assert (found["line"], found["column"]) == (at(text, "key:")[0], len("  key: ") + 1)
 
 
 def test_metadata_must_be_a_mapping(tmp_path, lint):

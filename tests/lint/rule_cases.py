@@ -39,7 +39,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "examples-format": (ok("ex", "examples:\n  - situation: ''\n    resolution: r\n  - situation: s\n"
                                  "    resolution: r\n    source: {actionId: a, sessionId: ''}"), []),
     "config-empty": (ok("cfg", "config: {retries: 3}"), []),
-    "agent-skills-fields": (ok("spec", "compatibility: " + "c" * 501 + "\nmetadata: {a: 1}\nlicense: [MIT]"), []),
+    "agent-skills-fields": (ok("spec", "compatibility: " + "c" * 501 + "\nmetadata: {a: 1, b: [x], updated: 2026-03-05}\nlicense: [MIT]"), []),
     "tool-file": ({"tools/bad.yaml": "version: 2\nmodelName: ''\n"}, []),
     "agent-file": ({"agents/bad.yaml": "name: bad\nskills: [summarize]\ntools:\n  - {version: 2}\n"}, []),
     "scene-file": ({"scenes/bad.yaml": "skills: weather\ntoolAccess: maybe\nbudget: {context: 0}\n"}, []),
@@ -52,7 +52,9 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                   **skill("arrow", "name: arrow\ndescription: Turns a -> b")},
                  ["--profile", "claude-api"]),
     "trigger-blank": (ok("blank-trigger", "when: mentioned\ntriggers: [sword, '  ']"), []),
-    "trigger-regex": (ok("regex", "when: mentioned\ntriggers: ['/(?i)sword/', '/(a+)+$/', '/x*/', '/ok/i']"), []),
+    "trigger-regex": ({**ok("regex", "when: mentioned\ntriggers: ['/(?i)sword/', '/(a+)+$/', '/x*/', '/ok/i']"),
+                       **ok("flags", "when: mentioned\ntriggers: ['/storm(s/x', '/x/q', '/x/gg', /usr/bin]")}, []),
+    "trigger-list-item": (ok("dash", "when: mentioned\ntriggers:\n  - weather\n    - rain\n  - t-shirt"), []),
     "triggers-unused": ({**ok("always-on", "when: always\ntriggers: [x]"),
                          **ok("gate-only", "when: mentioned\nsecondaryTriggers: [x]"),
                          **ok("close", "when: mentioned\ntriggers: [x]\ncloseWhenUnmentioned: true\nscanDepth: 0")}, []),
@@ -62,9 +64,14 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "body-blank": ({**ok("empty-body", body="\n  \n"), **ok("empty-platform", "version: 2", body="")}, []),
     "version-kind": ({**ok("int-version", "version: 2"), **ok("semver", "version: 1.2.0")}, []),
     "description-multiline": (skill("multi", "name: multi\ndescription: |\n  line one\n  line two"), []),
-    "unknown-field": ({**ok("unknown", "desciption: typo"), **ok("studio-key", "when: always")},
+    "unknown-field": ({**skill("unknown", "name: unknown\ndesciption: A typo."), **ok("studio-key", "when: always"),
+                       **ok("other", "colour: blue"), **ok("both", "Name: both\nagents: [claude-code, codex]")},
                       ["--profile", "agent-skills"]),
     "allowed-tools-list": (ok("tool-list", "allowed-tools: [Read, Bash]"), []),
+    "claude-code-fields": (ok("cc", "effort: extreme\ndisable-model-invocation: 'yes'\nhooks: [x]\npaths: 3"), []),
+    "codex-agent-file": ({**ok("codex"), "skills/codex/agents/openai.yaml":
+                          "interface:\n  display_name: 7\n  brand_color: blue\npolicy:\n"
+                          "  allow_implicit_invocation: 'no'\ndependencies:\n  tools:\n    - {type: mcp}\n"}, []),
     "body-size": (ok("huge", body="line\n" * 501 + "word " * 20_000), []),
     "references": ({**ok("refs", body="See [missing](docs/missing.md), [outside](../x.md), [chain](ref/a.md).\n"
                                        "`[in code](nope.md)`\n```\n[fenced](nope.md)\n```\n[web](https://x.dev/a.md)\n"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-WORLDS = ("studio", "platform", "agent-skills")
+WORLDS = ("studio", "platform", "agent-skills", "claude-code", "codex")
 _MISSING: Any = object()
 
 
@@ -25,6 +25,9 @@ class Field:
     required: bool = False
     default: Any = _MISSING
     rules: str = ""
+    # Scalars YAML typed on its own (`2026-03-05` a date, `1.0` a number, `yes` a boolean) where
+    # strings belong are a warning with the quoted form, not an error: readers differ on them.
+    quoted_fix: bool = False
 
     @property
     def has_default(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, SEMVER_BODY, VERSION_SCHEMA, DocumentKind, Field
+from skillkit.core.fields.claude_code import CLAUDE_CODE_FIELDS
 
 _TRIGGER_LIST = {"type": "array", "items": {"type": "string"}}
 
@@ -108,11 +109,14 @@ FIELDS = (
           "agent-skills-fields", world="agent-skills", rules="1-500 characters."),
     Field("metadata", {"type": "object", "additionalProperties": {"type": "string"}},
           "Extra properties for clients and tools, string to string.",
-          "agent-skills-fields", world="agent-skills"),
+          "agent-skills-fields", world="agent-skills", quoted_fix=True,
+          rules="A value YAML reads as a date, number or boolean (`updated: 2026-03-05`, `version: 1.0`) is a "
+                "warning whose fix is the quoted form; a list or a mapping is an error."),
     Field("allowed-tools", {"type": ["string", "array"], "items": {"type": "string"}},
           "Tools the skill may use without asking, space-separated (experimental in the spec).",
           "agent-skills-fields", world="agent-skills",
           rules="A space-separated string; a YAML list is a portability warning (Claude Code accepts one)."),
+    *CLAUDE_CODE_FIELDS,
 )
 
 SKILL = DocumentKind(

@@ -12,17 +12,19 @@ TOOL = DocumentKind("tool", "skillkit platform tool", "A file `tools/<name>.yaml
     Field("description", {"type": "string"}, "What the tool does.", "tool-file"),
     Field("modelName", {"type": "string", "pattern": NON_BLANK},
           "The name the model sees for the tool; by default its name.", "tool-file"),
-))
+), open_keys=False)
 
 AGENT_TOOL_REFERENCE = {
     "type": "object", "required": ["name"],
     "properties": {"name": {"type": "string", "pattern": NON_BLANK}, "version": VERSION_SCHEMA,
                    "input": {"type": "object"}, "approval": {}},
+    "additionalProperties": False,  # a typo (`versoin: 2`) would silently lose the pin
 }
 AGENT_SKILL_REFERENCE = {
     "type": "object", "required": ["name"],
     "properties": {"name": {"type": "string", "pattern": NON_BLANK}, "version": VERSION_SCHEMA,
                    "preload": {"type": "boolean"}},
+    "additionalProperties": False,  # `preloaded: true` would silently not preload
 }
 
 AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.yaml`.", (
@@ -36,7 +38,7 @@ AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.
     Field("skills", {"type": "array", "items": AGENT_SKILL_REFERENCE},
           "The skills the agent may load, in order; `version` pins one, `preload: true` loads it at every turn.",
           "agent-file", default=[]),
-))
+), open_keys=False)
 
 PRESET_CARD = {
     "type": "object",
@@ -67,7 +69,8 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
     Field("variables", {"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}},
           "Values that `{{name}}` macros answer with.", "scene-file", default={}),
     Field("budget", {"type": "object", "properties": {
-        "context": {"type": "integer", "minimum": 1}, "response": {"type": "integer", "minimum": 0}}},
+        "context": {"type": "integer", "minimum": 1}, "response": {"type": "integer", "minimum": 0}},
+        "additionalProperties": False},
           "Context size and response reserve, in tokens.", "scene-file"),
     Field("preset", PRESET,
           "The prompt cards around history, in order: a list of cards, or `{cards: [...], parts: {NAME: [cards]}}` "
@@ -83,7 +86,7 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
                 "(`preset-slots`). Without a `skills` marker the block is a system message after the leading system "
                 "messages and the trackers' and storyboards' blocks; without a `history` marker, history follows "
                 "every card."),
-))
+), open_keys=False)
 
 CATALOG_ACTION = {
     "type": "object", "required": ["kind"],
@@ -96,13 +99,14 @@ CATALOG_ACTION = {
              "additionalProperties": {"type": ["object", "null"]}},
         ]},
     },
+    "additionalProperties": False,
 }
 
 CATALOG = DocumentKind("catalog", "skillkit platform catalog",
                        "`catalog.yaml`: the versions published on the platform and each action's state.", (
     Field("actions", {"type": "object", "additionalProperties": CATALOG_ACTION},
           "Every published action by name: its kind, state and versions.", "catalog-file", default={}),
-))
+), open_keys=False)
 
 # Settings are no lint finding: a settings file that breaks its schema stops the command (exit 2),
 # as a broken ruff.toml does, so its fields name no lint rule.
