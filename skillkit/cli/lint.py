@@ -10,7 +10,8 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, default_paths, progress_bar, split_ids
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, Color, default_paths, format_option, output_option,
+                                 progress_bar, split_ids)
 
 
 class Format(str, enum.Enum):
@@ -23,16 +24,14 @@ class Format(str, enum.Enum):
 def lint(
     paths: Optional[list[Path]] = typer.Argument(None, help="Skill folders, SKILL.md files, workspace folders or "
                                                   "workspace files. Default: the current folder."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json, sarif, github for machines.",
-                                  case_sensitive=False),
+    format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
                                           "platform, agent-skills, claude-api, claude-code, codex."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help="Run only these rule ids (comma-separated, repeatable)."),
     ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml "
-                                          "or pyproject.toml [tool.skillkit])."),
-    output: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the report to this file (atomically)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Check skills and workspace files against every rule of their world.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, Color, output_option
 
 
 class World(str, enum.Enum):
@@ -22,7 +22,7 @@ def new(
     world: World = typer.Option(World.studio, "--world", "-w", help="Whose fields to fill in: studio (triggers, "
                                 "when), platform (version, tools, examples) or agent-skills (the open SKILL.md spec).",
                                 case_sensitive=False),
-    folder: Path = typer.Option(Path("skills"), "--dir", "-d", help="Folder the skill folder goes into."),
+    folder: Path = output_option("Folder the skill folder goes into", False, Path("skills"), "--dir", "-d"),
     force: bool = typer.Option(False, "--force", help="Overwrite the files of a skill folder that already exists."),
     color: Color = COLOR_OPTION,
 ) -> None:

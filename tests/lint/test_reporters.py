@@ -29,8 +29,8 @@ def test_format_matches_golden(cli, fmt):
 def test_json_is_exactly_the_contract(cli):
     report = json.loads(cli("lint", "--format", "json", ".", cwd=BROKEN).stdout)
     assert set(report) == {"diagnostics", "summary"}
-    assert set(report["summary"]) == {"files", "errors", "warnings"}
-    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3}
+    assert set(report["summary"]) == {"files", "errors", "warnings", "infos"}
+    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3, "infos": 1}
     for d in report["diagnostics"]:
         assert set(d) == {"path", "line", "column", "rule", "severity", "message"}
         assert d["line"] >= 1 and d["column"] >= 1 and d["severity"] in {"error", "warning", "info"}
