@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import io
 import sys
@@ -33,6 +34,17 @@ def lint(
     config: Optional[Path] = CONFIG_OPTION,
     output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
     color: Color = COLOR_OPTION,
+    fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
+                             "says what each rule's fix does), then report what is left."),
+    diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
+                              "(exit 1 when there is any)."),
+    statistics: bool = typer.Option(False, "--statistics", help="Count the findings per rule instead of listing them."),
+    show_settings: bool = typer.Option(False, "--show-settings", help="Print the settings lint would use, resolved, "
+                                       "and exit."),
+    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings only: no closing summary line."),
+    stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", help="Lint standard input as this file "
+                                                  "(its workspace gives context, as when it is saved there)."),
 ) -> None:
     """Check skills and workspace files against every rule of their world.
 
@@ -49,27 +61,60 @@ def lint(
     """
     from skillkit.core.diagnostics import Severity
     from skillkit.core.options import build_options
-    from skillkit.core.pipeline import run
+    from skillkit.core.pipeline import Result, run
     from skillkit.reporters import REPORTERS
 
     from skillkit.core.errors import UsageError
 
-    targets = default_paths(paths)
-    if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
-        raise UsageError("--select names no rule id")
-    options = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
-    tick, close = progress_bar("Linting")
-    try:
-        result = run(targets, options, progress=tick)
-    finally:
-        close()
-    stream = io.StringIO() if output else sys.stdout
-    REPORTERS[format.value](result, stream, color.flag() if not output else False)
+    from skillkit.cli import lint_extras
+
+    if stdin_filename is not None and (paths or fix):
+        raise UsageError("--stdin-filename lints standard input alone: no PATH, no --fix (use --diff)")
+    with contextlib.ExitStack() as stack:
+        targets = [stack.enter_context(lint_extras.standard_input_as(stdin_filename))] if stdin_filename \
+            else default_paths(paths)
+        if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
+            raise UsageError("--select names no rule id")
+        options = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
+        if show_settings:
+            lint_extras.show_settings(options, sys.stdout)
+            raise typer.Exit(0)
+
+        def lint_once() -> Result:
+            tick, close = progress_bar("Linting")
+            try:
+                return run(targets, options, progress=tick)
+            finally:
+                close()
+
+        fixed = 0
+        if fix:
+            result, fixed = lint_extras.fix_until_done(lint_once)
+        else:
+            result = lint_once()
+        if stdin_filename is not None:
+            result = lint_extras.renamed(result, targets[0], stdin_filename)
+    if diff:
+        found = lint_extras.print_diff(result, sys.stdout)
+        sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
+        raise typer.Exit(1 if found and not exit_zero else 0)
+    stream = io.StringIO() if output or quiet else sys.stdout
+    if statistics:
+        lint_extras.print_statistics(result, stream, as_json=format is Format.json)
+    else:
+        REPORTERS[format.value](result, stream, color.flag() if not output else False)
+    if quiet and format is Format.text and not statistics:  # the closing summary is the last line
+        kept = stream.getvalue().splitlines(keepends=True)[:-1]  # type: ignore[union-attr]
+        stream = io.StringIO("".join(kept))
+        if not output:
+            sys.stdout.write(stream.getvalue())
+    elif quiet and not output:
+        sys.stdout.write(stream.getvalue())  # type: ignore[union-attr]
     if output:
         from skillkit.core.atomic import write_atomic
 
         write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+    if fix and not quiet:
+        sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
-    failing = result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
-                                               result.strict_warnings if strict is None else 0)
-    raise typer.Exit(1 if failing else 0)
+    raise typer.Exit(1 if lint_extras.failing(result, strict) and not exit_zero else 0)

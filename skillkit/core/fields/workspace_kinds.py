@@ -129,4 +129,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
+    Field("per-file-ignores", {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+          "Rule ids turned off per file: `{GLOB: [rule-id, ...]}`, globs relative to the settings file's folder "
+          "(one without `/` matches a file's name anywhere), as ruff's `per-file-ignores`.", SETTINGS_RULE, default={}),
 ), open_keys=False)
