@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sys
-import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import replace
@@ -42,6 +40,8 @@ def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
 
 def print_diff(result: Result, out: TextIO) -> int:
     """The unified diff --fix would apply; how many findings it fixes."""
+    import difflib
+
     from skillkit.core.fixes import plan_fixes
 
     planned = plan_fixes(result.diagnostics)
@@ -97,6 +97,8 @@ def standard_input_as(filename: Path) -> Iterator[Path]:
     """Lint standard input as the file `filename`: where it exists, its contents are replaced for
     this run (its workspace still gives context); where it does not, the text is linted in a
     temporary folder of the same names, and findings name `filename`."""
+    import tempfile
+
     from skillkit.core import reader
 
     data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")

@@ -84,3 +84,21 @@ def test_a_closed_pipe_ends_with_the_runs_own_code(tmp_path):
     long = subprocess.run(["bash", "-c", f'"{sys.executable}" -m skillkit rules --format json | head -c 10; '
                            'exit "${PIPESTATUS[0]}"'], capture_output=True, text=True, check=False)
     assert long.returncode == 0 and long.stderr == ""
+
+
+def test_shell_completion_completes_commands_and_options():
+    import os
+    import subprocess
+    import sys
+
+    def complete(words: str, index: int) -> str:
+        env = {**os.environ, "_SKILLKIT_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(index)}
+        done = subprocess.run([sys.executable, "-m", "skillkit"], capture_output=True, text=True, env=env, check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert complete("skillkit li", 1).split() == ["lint"]
+    assert "--format" in complete("skillkit lint --form", 2).split()
+    shown = subprocess.run([sys.executable, "-m", "skillkit", "--show-completion", "bash"], capture_output=True,
+                           text=True, check=False)
+    assert shown.returncode == 0 and "_SKILLKIT_COMPLETE" in shown.stdout
