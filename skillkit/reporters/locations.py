@@ -87,3 +87,17 @@ def value_end(line: str, column: int) -> int | None:
         end -= 1
     text = line[start:end].rstrip()
     return start + len(text) + 1 if text else None
+
+
+def region(locator: Locator, path: str, line: int, column: int) -> dict[str, int]:
+    """A SARIF region: the start, and the end where the finding spans a one-line YAML value."""
+    out = {"startLine": line, "startColumn": column}
+    text = locator.yaml_line(path, line)
+    end = value_end(text, column) if text is not None else None
+    following = locator.line(path, line + 1)
+    if end is not None and text is not None and following and following.strip() and \
+            len(following) - len(following.lstrip()) > len(text) - len(text.lstrip()):
+        end = None  # a plain scalar folded over the lines below: it does not end here
+    if end is not None and end > column:  # the value (or key) the finding is about, on its line
+        out.update(endLine=line, endColumn=end)
+    return out

@@ -15,7 +15,7 @@ from skillkit import __version__
 from skillkit.core.diagnostics import Severity
 from skillkit.core.pipeline import Result
 from skillkit.reporters.json import utf8
-from skillkit.reporters.locations import Locator, value_end
+from skillkit.reporters.locations import Locator, region
 from skillkit.rules import REGISTRY
 
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -55,19 +55,6 @@ def _rule_descriptor(rule: Any) -> dict[str, Any]:
     }
 
 
-def _region(locator: Locator, path: str, line: int, column: int) -> dict[str, int]:
-    region = {"startLine": line, "startColumn": column}
-    text = locator.yaml_line(path, line)
-    end = value_end(text, column) if text is not None else None
-    following = locator.line(path, line + 1)
-    if end is not None and text is not None and following and following.strip() and \
-            len(following) - len(following.lstrip()) > len(text) - len(text.lstrip()):
-        end = None  # a plain scalar folded over the lines below: it does not end here
-    if end is not None and end > column:  # the value (or key) the finding is about, on its line
-        region.update(endLine=line, endColumn=end)
-    return region
-
-
 def as_object(result: Result, locator: Locator | None = None) -> dict[str, Any]:
     locator = locator or Locator()
     # Only the rules that produced results: the log describes this run, and stays small.
@@ -87,7 +74,7 @@ def as_object(result: Result, locator: Locator | None = None) -> dict[str, Any]:
             "message": {"text": d.message},
             "locations": [{"physicalLocation": {
                 "artifactLocation": artifact(from_top, locator.absolute(d.path)),
-                "region": _region(locator, d.path, d.line, d.column),
+                "region": region(locator, d.path, d.line, d.column),
             }}],
             "partialFingerprints": {FINGERPRINT: _fingerprint(d.rule, from_top or locator.absolute(d.path),
                                                               locator.line(d.path, d.line), d.message, seen)},

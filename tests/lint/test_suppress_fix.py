@@ -206,3 +206,14 @@ def test_stdin_filename(cli, tmp_path):
     unsaved = cli("lint", "--stdin-filename", "skills/new/SKILL.md", cwd=tmp_path,
                   stdin="---\nname: new\ndescription: d\ntriggers: ['']\n---\nB\n")
     assert unsaved.code == 0 and unsaved.stdout.startswith("skills/new/SKILL.md:4:")
+
+
+def test_a_workspace_file_line_is_silenced_too(cli, workspace_copy):
+    scene = workspace_copy / "scenes" / "tavern.yaml"
+    scene.write_text(scene.read_text().replace("skills: [greeting, weather, sword, lore]",
+                                               "skills: [greeting, weather, sword, lore, nowhere]"))
+    _, found = findings(cli, workspace_copy)
+    assert ("scene-links" in {rule for _, rule in found})
+    scene.write_text(scene.read_text().replace("lore, nowhere]", "lore, nowhere]  # skillkit: ignore[scene-links]"))
+    outcome, found = findings(cli, workspace_copy)
+    assert found == [] and outcome.code == 0
