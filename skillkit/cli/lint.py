@@ -68,8 +68,8 @@ def lint(
 
     from skillkit.cli import lint_extras
 
-    if stdin_filename is not None and (paths or fix):
-        raise UsageError("--stdin-filename lints standard input alone: no PATH, no --fix (use --diff)")
+    if stdin_filename is not None and paths:
+        raise UsageError("--stdin-filename lints standard input alone: no PATH")
     with contextlib.ExitStack() as stack:
         targets = [stack.enter_context(lint_extras.standard_input_as(stdin_filename))] if stdin_filename \
             else default_paths(paths)
@@ -87,18 +87,23 @@ def lint(
             finally:
                 close()
 
-        fixed = 0
+        fixed, fixed_text = 0, None
         if fix:
             result, fixed = lint_extras.fix_until_done(lint_once)
+            if stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
+                fixed_text = lint_extras.stand_in_text(targets[0])
         else:
             result = lint_once()
+        if diff:
+            found = lint_extras.print_diff(result, sys.stdout, stdin_filename)
+            sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
+            raise typer.Exit(1 if found and not exit_zero else 0)
         if stdin_filename is not None:
             result = lint_extras.renamed(result, targets[0], stdin_filename)
-    if diff:
-        found = lint_extras.print_diff(result, sys.stdout)
-        sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
-        raise typer.Exit(1 if found and not exit_zero else 0)
-    stream = io.StringIO() if output or quiet else sys.stdout
+    if fixed_text is not None:
+        sys.stdout.write(fixed_text)
+    report_to = sys.stderr if fixed_text is not None else sys.stdout
+    stream = io.StringIO() if output or quiet else report_to
     if statistics:
         lint_extras.print_statistics(result, stream, as_json=format is Format.json)
     else:
@@ -107,9 +112,9 @@ def lint(
         kept = stream.getvalue().splitlines(keepends=True)[:-1]  # type: ignore[union-attr]
         stream = io.StringIO("".join(kept))
         if not output:
-            sys.stdout.write(stream.getvalue())
+            report_to.write(stream.getvalue())
     elif quiet and not output:
-        sys.stdout.write(stream.getvalue())  # type: ignore[union-attr]
+        report_to.write(stream.getvalue())  # type: ignore[union-attr]
     if output:
         from skillkit.core.atomic import write_atomic
 

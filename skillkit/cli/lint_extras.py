@@ -25,6 +25,8 @@ def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
     from skillkit.core.atomic import write_atomic
     from skillkit.core.fixes import plan_fixes
 
+    from skillkit.core import reader
+
     result, total = lint(), 0
     for _ in range(MAX_PASSES):
         planned = plan_fixes(result.diagnostics)
@@ -32,23 +34,37 @@ def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
             break
         for change in planned:
             path = Path(change.path)
-            write_atomic(path, change.after, mode=os.stat(path).st_mode & 0o7777)
+            if os.path.abspath(path) in reader.STAND_INS:  # standard input: fixed in memory, never on disk
+                reader.STAND_INS[os.path.abspath(path)] = change.after.encode("utf-8")
+            else:
+                write_atomic(path, change.after, mode=os.stat(path).st_mode & 0o7777)
             total += change.fixed
         result = lint()
     return result, total
 
 
-def print_diff(result: Result, out: TextIO) -> int:
-    """The unified diff --fix would apply; how many findings it fixes."""
+def stand_in_text(path: Path) -> str:
+    """The text standard input stands for, after --fix."""
+    from skillkit.core.reader import read_bytes
+
+    data = read_bytes(path)
+    return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else ""
+
+
+def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int:
+    """The unified diff --fix would apply (standard input's under `shown_as`); how many findings it fixes."""
     import difflib
 
     from skillkit.core.fixes import plan_fixes
 
+    from skillkit.core.paths import display
+
     planned = plan_fixes(result.diagnostics)
     for change in planned:
+        name = display(shown_as) if shown_as is not None else change.path
         out.writelines(difflib.unified_diff(change.before.splitlines(keepends=True),
                                             change.after.splitlines(keepends=True),
-                                            fromfile=f"a/{change.path}", tofile=f"b/{change.path}"))
+                                            fromfile=f"a/{name}", tofile=f"b/{name}"))
     return sum(change.fixed for change in planned)
 
 

@@ -217,3 +217,16 @@ def test_a_workspace_file_line_is_silenced_too(cli, workspace_copy):
     scene.write_text(scene.read_text().replace("lore, nowhere]", "lore, nowhere]  # skillkit: ignore[scene-links]"))
     outcome, found = findings(cli, workspace_copy)
     assert found == [] and outcome.code == 0
+
+
+def test_stdin_filename_with_fix_and_diff(cli, tmp_path):
+    file = skill(tmp_path, "---\nname: a\ndescription: d\n---\nB\n", "a")
+    given = "---\nname: a\ndescription: d\ntriggers: [x, '']\n---\nB\n"
+    fixed = cli("lint", "--stdin-filename", str(file), "--fix", cwd=tmp_path, stdin=given)
+    assert fixed.code == 0 and fixed.stdout == given.replace("[x, '']", "[x]")
+    assert "All checks passed" in fixed.stderr and file.read_text() == "---\nname: a\ndescription: d\n---\nB\n"
+    diff = cli("lint", "--stdin-filename", "skills/a/SKILL.md", "--diff", cwd=tmp_path, stdin=given)
+    assert diff.code == 1 and "--- a/skills/a/SKILL.md" in diff.stdout and "+triggers: [x]" in diff.stdout
+    unsaved = cli("lint", "--stdin-filename", "skills/b/SKILL.md", "--fix", cwd=tmp_path,
+                  stdin=given.replace("name: a", "name: b"))
+    assert unsaved.code == 0 and "triggers: [x]\n" in unsaved.stdout and not (tmp_path / "skills" / "b").exists()
