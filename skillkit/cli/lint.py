@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import io
 import sys
 from pathlib import Path
 from typing import Optional
@@ -59,10 +58,8 @@ def lint(
     * `skillkit lint --profile claude-api --select name-format,name-reserved`
     * `skillkit rules`: every rule id with what it checks
     """
-    from skillkit.core.diagnostics import Severity
     from skillkit.core.options import build_options
     from skillkit.core.pipeline import Result, run
-    from skillkit.reporters import REPORTERS
 
     from skillkit.core.errors import UsageError
 
@@ -103,22 +100,7 @@ def lint(
     if fixed_text is not None:
         sys.stdout.write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
-    stream = io.StringIO() if output or quiet else report_to
-    if statistics:
-        lint_extras.print_statistics(result, stream, as_json=format is Format.json)
-    else:
-        REPORTERS[format.value](result, stream, color.flag() if not output else False)
-    if quiet and format is Format.text and not statistics:  # the closing summary is the last line
-        kept = stream.getvalue().splitlines(keepends=True)[:-1]  # type: ignore[union-attr]
-        stream = io.StringIO("".join(kept))
-        if not output:
-            report_to.write(stream.getvalue())
-    elif quiet and not output:
-        report_to.write(stream.getvalue())  # type: ignore[union-attr]
-    if output:
-        from skillkit.core.atomic import write_atomic
-
-        write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics)
     if fix and not quiet:
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does

@@ -144,6 +144,35 @@ def renamed(result: Result, stand_in: Path, filename: Path) -> Result:
                                              for d in result.diagnostics))
 
 
+def emit(result: Result, format: str, color: bool | None, out: TextIO, output: Path | None, quiet: bool,
+         statistics: bool) -> None:
+    """The report (or the statistics) on `out`, or atomically into `output`; `quiet` drops the
+    text format's closing summary line."""
+    import io
+
+    from skillkit.reporters import REPORTERS
+    from skillkit.reporters.text import wants_color
+
+    trim = quiet and format == "text" and not statistics
+    # Straight to `out` when it can be: reporters look at it (a terminal, its encoding).
+    stream: TextIO = io.StringIO() if output is not None or trim else out
+    if statistics:
+        print_statistics(result, stream, as_json=format == "json")
+    else:
+        REPORTERS[format](result, stream, False if output is not None else wants_color(out, color))
+    if stream is out:
+        return
+    text = stream.getvalue()  # type: ignore[attr-defined]
+    if trim:  # the summary is the last line
+        text = "".join(text.splitlines(keepends=True)[:-1])
+    if output is not None:
+        from skillkit.core.atomic import write_atomic
+
+        write_atomic(output, text)
+    else:
+        out.write(text)
+
+
 def failing(result: Result, strict: bool | None) -> bool:
     return bool(result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
                                                  result.strict_warnings if strict is None else 0))
