@@ -15,6 +15,7 @@ from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
+from skillkit.core.suppress import silence
 from skillkit.core.workspace import Workspace, discover
 from skillkit.rules import BY_ID, REGISTRY
 from skillkit.rules.base import Hit, Rule, RuleContext, WorkspaceView
@@ -131,7 +132,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
         if rule.scope == "workspace" and judge.runs(rule):
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
-    _silence(per_file, space, base, judge)
+    silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
+            judge.options, BY_ID, lambda rule_id: rule_id in BY_ID and judge.runs(BY_ID[rule_id]))
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():
@@ -143,43 +145,6 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
     return found, LoadedWorkspace(space.root, skills, documents, broken)
-
-
-def _silence(per_file: dict[str, list[Diagnostic]], space: Workspace, base: str, judge: _Judge) -> None:
-    """Inline suppressions and `per-file-ignores` (core/suppress.py), file by file, in place."""
-    import os
-
-    from skillkit.core.reader import decode, read_bytes
-    from skillkit.core.suppress import UNUSED, apply, directives, per_file_ignored
-
-    ignores = judge.options.settings.get("per-file-ignores") or {}
-    source = judge.options.settings_source
-    top = os.path.dirname(os.path.abspath(source)) if source is not None else None
-    report_unused = UNUSED in BY_ID and judge.runs(BY_ID[UNUSED])
-    ran = {rule.id for rule in REGISTRY if judge.runs(rule)} | {d.rule for ds in per_file.values() for d in ds}
-    for file, is_skill in [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents]:
-        shown = display(file, base)
-        if ignores and top is not None:
-            off = per_file_ignored(os.path.relpath(os.path.abspath(file), top).replace(os.sep, "/"), ignores)
-            if off and shown in per_file:
-                per_file[shown] = [d for d in per_file[shown] if d.rule not in off]
-        try:
-            data = read_bytes(file)
-        except Exception:  # noqa: BLE001 - unreadable: the reader has reported it already
-            continue
-        if isinstance(data, int) or b"skillkit:" not in data:
-            continue
-        text, _ = decode(data, shown)
-        found = directives(text.text, is_skill) if text is not None else []
-        if found:
-            kept = apply(shown, per_file.get(shown, []), found, BY_ID)
-            per_file[shown] = [d for d in kept if d.rule != UNUSED or (report_unused and _unused_counts(d, ran))]
-
-
-def _unused_counts(diag: Diagnostic, ran: set[str]) -> bool:
-    """An unused suppression of a rule that did not run (--select, a profile) is not reported."""
-    named = diag.message.split("`")[1] if "`" in diag.message else ""
-    return named not in BY_ID or named in ran
 
 
 def run(paths: list[Path], options: Options, progress: Progress | None = None) -> Result:

@@ -14,7 +14,12 @@ import fnmatch
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from skillkit.core.options import Options
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 
@@ -67,10 +72,11 @@ def directives(text: str, is_skill: bool) -> list[Directive]:
     return found
 
 
-def apply(path: str, diagnostics: Iterable[Diagnostic], found: list[Directive],
-          known: Iterable[str]) -> list[Diagnostic]:
+def apply(path: str, diagnostics: Iterable[Diagnostic], found: list[Directive], known: Iterable[str],
+          ran: Callable[[str], bool] = lambda rule: True) -> list[Diagnostic]:
     """The diagnostics the directives leave, plus one `unused-suppression` per rule id of a
-    directive that silenced nothing (an unknown id says so)."""
+    directive that silenced nothing (an unknown id says so). A known rule that did not run
+    (`ran` false: --select, the profile) cannot have been silenced, so is not reported."""
     from skillkit.core.suggest import did_you_mean
 
     known_ids = set(known)
@@ -84,7 +90,7 @@ def apply(path: str, diagnostics: Iterable[Diagnostic], found: list[Directive],
             used.add((hit.line, diag.rule))
     for directive in found:
         for rule in directive.rules:
-            if (directive.line, rule) in used:
+            if (directive.line, rule) in used or (rule in known_ids and not ran(rule)):
                 continue
             if rule not in known_ids:
                 words = f"`{rule}` is not a rule id{did_you_mean(rule, known_ids)}"
@@ -105,3 +111,34 @@ def per_file_ignored(relative: str, patterns: dict[str, list[str]]) -> frozenset
         if fnmatch.fnmatchcase(target, pattern.rstrip("/")) or fnmatch.fnmatchcase(relative, pattern.rstrip("/") + "/*"):
             out.update(rules)
     return frozenset(out)
+
+
+def silence(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]], base: str, options: Options,
+            known: Iterable[str], runs: Callable[[str], bool]) -> None:
+    """Apply `per-file-ignores` and each file's suppression comments to its findings, in place.
+    `files`: (path, is it a SKILL.md); `runs(rule_id)`: whether that rule ran in this lint."""
+    import os
+
+    from skillkit.core.paths import display
+    from skillkit.core.reader import decode, read_bytes
+
+    known_ids = set(known)
+    ignores = options.settings.get("per-file-ignores") or {}
+    top = os.path.dirname(os.path.abspath(options.settings_source)) if options.settings_source else None
+    reported = {d.rule for ds in per_file.values() for d in ds}  # core findings count as having run
+    for file, is_skill in files:
+        shown = display(file, base)
+        if ignores and top is not None and shown in per_file:
+            off = per_file_ignored(os.path.relpath(os.path.abspath(file), top).replace(os.sep, "/"), ignores)
+            per_file[shown] = [d for d in per_file[shown] if d.rule not in off]
+        try:
+            data = read_bytes(file)  # the cheap test first: most files hold no suppression at all
+        except Exception:  # noqa: BLE001 - unreadable: the reader has reported it already
+            continue
+        if isinstance(data, int) or b"skillkit:" not in data:
+            continue
+        text, _ = decode(data, shown)
+        found = directives(text.text, is_skill) if text is not None else []
+        if found:
+            kept = apply(shown, per_file.get(shown, []), found, known_ids, lambda r: runs(r) or r in reported)
+            per_file[shown] = [d for d in kept if d.rule != UNUSED or runs(UNUSED)]
