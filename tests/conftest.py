@@ -60,6 +60,9 @@ def run_cli(*args: str | os.PathLike[str], cwd: Path | None = None, stdin: str =
     finally:
         sys.argv, sys.stdin = old_argv, old_stdin
         os.chdir(old_cwd)
+    from tests.sarif_check import check_run
+
+    check_run(args, out.getvalue(), cwd)  # every SARIF log the suite makes meets the official schema
     return Outcome(code, out.getvalue(), err.getvalue())
 
 

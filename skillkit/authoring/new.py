@@ -115,3 +115,36 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+# `skillkit new KIND NAME`: one workspace file from templates/kinds/KIND.yaml.j2, in the folder
+# the workspace keeps that kind in.
+KIND_FOLDERS = {"scene": "scenes", "agent": "agents", "tool": "tools", "transcript": "transcripts"}
+_FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def scaffold_file(kind: str, name: str, parent: Path, force: bool = False) -> Scaffolded:
+    import jinja2
+
+    if kind not in KIND_FOLDERS:
+        raise UsageError(f"unknown kind {kind!r}; choose from skill, {', '.join(KIND_FOLDERS)}")
+    if not _FILE_NAME.match(name) or name.endswith((".yaml", ".yml")):
+        raise UsageError(f"invalid {kind} name {name!r}: letters, digits, `_`, `-` and `.`, at most 64, "
+                         "without the .yaml suffix")
+    target = parent / f"{name}.yaml"
+    exists = target.exists() or target.is_symlink()
+    if exists and (target.is_symlink() or not target.is_file()):
+        raise UsageError(f"{display(target)} exists and is not a file")
+    if exists and not force:
+        raise UsageError(f"{display(target)} already exists; pass --force to overwrite it")
+    if parent.exists() and not parent.is_dir():
+        raise UsageError(f"{display(parent)} is not a folder")
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates") / "kinds")),
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
+    env.filters["yaml"] = scalar
+    words = name.replace("-", " ").replace("_", " ")
+    version = first_version(parent.parent / "skills") if kind == "tool" else 1
+    text = env.get_template(f"{kind}.yaml.j2").render(name=name, words=words, version=version)
+    parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, text)
+    return Scaffolded(display(target), (target.name,), exists)

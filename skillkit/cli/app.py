@@ -6,7 +6,10 @@ The boundary maps skillkit's exceptions to a one-line message and an exit code (
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from typing import Iterator, TextIO
 
 import typer
 from typer.exceptions import TyperException
@@ -55,7 +58,7 @@ def build_app(only: str | None = None) -> typer.Typer:
         name="skillkit",
         help="Lint, simulate, render, resolve and pack skills: reusable instruction blocks for chat and agent models.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
         pretty_exceptions_enable=False,
         rich_markup_mode="markdown",  # docstrings are Markdown: paragraphs reflow, `code` shows as code
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -76,6 +79,32 @@ def _command_named(argv: list[str]) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def _plain_help(argv: list[str]) -> Iterator[None]:
+    """Typer draws --help through Rich, whose NO_COLOR still writes bold and dim: with colour
+    off (NO_COLOR, --color never) help is plain text too, as every other output is."""
+    from skillkit.cli import common
+
+    common._CHOSEN["color"] = common.Color.auto  # a command without --color runs under auto
+    never = any(w == "--color=never" or (w == "--color" and argv[i + 1:i + 2] == ["never"])
+                for i, w in enumerate(argv))
+    if not (never or os.environ.get("NO_COLOR")) or os.environ.get("_TYPER_FORCE_DISABLE_TERMINAL"):
+        yield
+        return
+    os.environ["_TYPER_FORCE_DISABLE_TERMINAL"] = "1"  # read when typer.rich_utils is imported
+    rich_utils = sys.modules.get("typer.rich_utils")
+    saved = (rich_utils.FORCE_TERMINAL, rich_utils.COLOR_SYSTEM) if rich_utils else None
+    if rich_utils:  # imported already (a second run in one process)
+        rich_utils.FORCE_TERMINAL, rich_utils.COLOR_SYSTEM = False, None
+    try:
+        yield
+    finally:
+        del os.environ["_TYPER_FORCE_DISABLE_TERMINAL"]
+        rich_utils = sys.modules.get("typer.rich_utils")
+        if rich_utils:
+            rich_utils.FORCE_TERMINAL, rich_utils.COLOR_SYSTEM = saved if saved else (None, "auto")
+
+
 def main() -> None:
     """Console-script entry point: run the app and turn every failure into an exit code."""
     from skillkit.core.errors import SkillkitError
@@ -86,9 +115,12 @@ def main() -> None:
             # A stream that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
             # cannot hold instead of failing mid-report, for every command and format.
             stream.reconfigure(errors="backslashreplace")
+    stdout = sys.stdout
+    sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
     try:
-        app = build_app(_command_named(sys.argv[1:]))
-        code = app(prog_name="skillkit", standalone_mode=False)
+        with _plain_help(sys.argv[1:]):
+            app = build_app(_command_named(sys.argv[1:]))
+            code = app(prog_name="skillkit", standalone_mode=False)
     except typer.Exit as exc:
         code = exc.exit_code
     except TyperException as exc:  # bad options and arguments (typer's vendored click errors)
@@ -118,4 +150,44 @@ def main() -> None:
             raise
         sys.stderr.write(f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n")
         code = 2
+    finally:
+        closed, sys.stdout = getattr(sys.stdout, "closed_pipe", False), stdout
+    if not closed:
+        try:
+            stdout.flush()
+        except BrokenPipeError:
+            closed = True
+    if closed and stdout is sys.__stdout__:
+        # Python would flush once more at exit and complain: point the descriptor at nothing.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        except (OSError, ValueError):
+            pass
     sys.exit(code if isinstance(code, int) else 0)
+
+
+class _QuietPipe:
+    """Standard output that a closed pipe (`skillkit ... | head -1`) silences instead of ending
+    the run: the command finishes and exits with its own code, as DESIGN 4 asks."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.closed_pipe = False
+
+    def write(self, text: str) -> int:
+        if not self.closed_pipe:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self.closed_pipe = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.closed_pipe:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self.closed_pipe = True
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)

@@ -21,8 +21,18 @@ class Color(str, enum.Enum):
         return {"auto": None, "always": True, "never": False}[self.value]
 
 
-COLOR_OPTION = typer.Option(Color.auto, "--color", help="Colour in text output: auto (a terminal, unless NO_COLOR is set), always, never.",
-                            case_sensitive=False)
+# The run's --color, for what draws without being handed it (the progress bar on stderr).
+_CHOSEN: dict[str, Color] = {"color": Color.auto}
+
+
+def _remember_color(value: Color) -> str:
+    _CHOSEN["color"] = value
+    return value.value  # Typer converts what a callback returns once more, from the plain word
+
+
+COLOR_OPTION = typer.Option(Color.auto, "--color", help="Colour in human output: auto (a terminal, unless NO_COLOR "
+                            "is set; FORCE_COLOR colours a pipe too), always, never (not one escape sequence).",
+                            case_sensitive=False, callback=_remember_color)
 
 
 def split_ids(values: list[str] | None) -> frozenset[str] | None:
@@ -39,13 +49,17 @@ def progress_bar(label: str, minimum: int = 50) -> tuple[Callable[[int, int], No
 
     def tick(done: int, total: int) -> None:
         if "bar" not in state:
-            if total < minimum or not sys.stderr.isatty():
+            from skillkit.reporters.text import wants_color
+
+            # A bar is cursor movement: none when piped, nor when colour is off (NO_COLOR, --color never).
+            if total < minimum or not sys.stderr.isatty() or not wants_color(sys.stderr, _CHOSEN["color"].flag()):
                 state["bar"] = None
             else:
-                from rich.console import Console
                 from rich.progress import Progress
 
-                bar = Progress(console=Console(file=sys.stderr), transient=True)
+                from skillkit.reporters.text import console_for
+
+                bar = Progress(console=console_for(sys.stderr, True, soft_wrap=False), transient=True)
                 bar.start()
                 state["bar"], state["task"] = bar, bar.add_task(label, total=total)
         bar = state["bar"]
@@ -68,3 +82,21 @@ def print_diagnostics_to_stderr(diagnostics: Iterator[Diagnostic] | list[Diagnos
 
 def default_paths(paths: list[Path] | None) -> list[Path]:
     return list(paths) if paths else [Path(".")]
+
+
+# The options every command words alike (ruff's spellings), defined once. `-o` is always where
+# the command's output goes: a report file, a pack, or the folder new skill folders go into.
+CONFIG_HELP = "Settings file (default: the nearest skillkit.yaml, or pyproject.toml with [tool.skillkit])."
+CONFIG_OPTION = typer.Option(None, "--config", help=CONFIG_HELP)
+
+
+def format_option(default: enum.Enum, choices: str) -> typer.models.OptionInfo:
+    """`--format` / `-f`: `choices` says which format is for whom, e.g. "text for people; json for machines"."""
+    return typer.Option(default, "--format", "-f", help=f"Output format: {choices}.", case_sensitive=False)
+
+
+def output_option(what: str, required: bool = False, default: Path | None = None,
+                  *aliases: str) -> typer.models.OptionInfo:
+    """`-o` / `--output` (and `--output-file`, ruff's spelling): `what` the command writes there."""
+    names = ("--output", "-o", "--output-file", *aliases)
+    return typer.Option(... if required else default, *names, help=f"{what} (written atomically).")

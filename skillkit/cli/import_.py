@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, Color, format_option, output_option
 
 
 class Format(str, enum.Enum):
@@ -20,10 +20,9 @@ class Format(str, enum.Enum):
 def import_(
     file: Path = typer.Argument(..., help="A SillyTavern World Info JSON file, or a Character Card V2/V3 "
                                 "with a lorebook: JSON, or PNG with the card in its `chara`/`ccv3` chunk."),
-    output: Path = typer.Option(Path("skills"), "--output", "-o", help="Folder the skill folders go into."),
+    output: Path = output_option("Folder the skill folders go into", False, Path("skills"), "--dir", "-d"),
     force: bool = typer.Option(False, "--force", help="Overwrite the SKILL.md of skill folders that already exist."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json for machines.",
-                                  case_sensitive=False),
+    format: Format = format_option(Format.text, "text for people; json for machines"),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Turn a lorebook's entries into skill folders (`when: mentioned`, keys as triggers) and

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
-import io
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, default_paths, progress_bar, split_ids
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, Color, default_paths, format_option, output_option,
+                                 progress_bar, split_ids)
 
 
 class Format(str, enum.Enum):
@@ -23,19 +24,28 @@ class Format(str, enum.Enum):
 def lint(
     paths: Optional[list[Path]] = typer.Argument(None, help="Skill folders, SKILL.md files, workspace folders or "
                                                   "workspace files. Default: the current folder."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json, sarif, github for machines.",
-                                  case_sensitive=False),
+    format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
                                           "platform, agent-skills, claude-api, claude-code, codex."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help="Run only these rule ids (comma-separated, repeatable)."),
     ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml "
-                                          "or pyproject.toml [tool.skillkit])."),
-    output: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the report to this file (atomically)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
     color: Color = COLOR_OPTION,
     no_cache: bool = typer.Option(False, "--no-cache", help="Check every file afresh; read and write no cache "
                                   "(default: `.skillkit_cache/` in each workspace, or the `cache-dir` setting)."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
+                             "says what each rule's fix does), then report what is left."),
+    diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
+                              "(exit 1 when there is any)."),
+    statistics: bool = typer.Option(False, "--statistics", help="Count the findings per rule instead of listing them."),
+    show_settings: bool = typer.Option(False, "--show-settings", help="Print the settings lint would use, resolved, "
+                                       "and exit."),
+    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings only: no closing summary line."),
+    stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", help="Lint standard input as this file "
+                                                  "(its workspace gives context, as when it is saved there)."),
 ) -> None:
     """Check skills and workspace files against every rule of their world.
 
@@ -50,31 +60,53 @@ def lint(
     * `skillkit lint --profile claude-api --select name-format,name-reserved`
     * `skillkit rules`: every rule id with what it checks
     """
-    from skillkit.core.diagnostics import Severity
     from skillkit.core.options import build_options
-    from skillkit.core.pipeline import run
-    from skillkit.reporters import REPORTERS
+    from skillkit.core.pipeline import Result, run
 
     from skillkit.core.errors import UsageError
 
-    targets = default_paths(paths)
-    if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
-        raise UsageError("--select names no rule id")
-    from skillkit.rules import RULESET
+    from skillkit.cli import lint_extras
 
-    options = build_options(targets, config, profile, split_ids(select), split_ids(ignore), registry=RULESET)
-    tick, close = progress_bar("Linting")
-    try:
-        result = run(targets, options, progress=tick, cache=not no_cache)
-    finally:
-        close()
-    stream = io.StringIO() if output else sys.stdout
-    REPORTERS[format.value](result, stream, color.flag() if not output else False)
-    if output:
-        from skillkit.core.atomic import write_atomic
+    if stdin_filename is not None and paths:
+        raise UsageError("--stdin-filename lints standard input alone: no PATH")
+    with contextlib.ExitStack() as stack:
+        targets = [stack.enter_context(lint_extras.standard_input_as(stdin_filename))] if stdin_filename \
+            else default_paths(paths)
+        if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
+            raise UsageError("--select names no rule id")
+        from skillkit.rules import RULESET
 
-        write_atomic(output, stream.getvalue())  # type: ignore[union-attr]
+        options = build_options(targets, config, profile, split_ids(select), split_ids(ignore),
+                                registry=RULESET)
+        if show_settings:
+            lint_extras.show_settings(options, sys.stdout)
+            raise typer.Exit(0)
+
+        def lint_once() -> Result:
+            tick, close = progress_bar("Linting")
+            try:
+                return run(targets, options, progress=tick, cache=not no_cache)
+            finally:
+                close()
+
+        fixed, fixed_text = 0, None
+        if fix:
+            result, fixed = lint_extras.fix_until_done(lint_once)
+            if stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
+                fixed_text = lint_extras.stand_in_text(targets[0])
+        else:
+            result = lint_once()
+        if diff:
+            found = lint_extras.print_diff(result, sys.stdout, stdin_filename)
+            sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
+            raise typer.Exit(1 if found and not exit_zero else 0)
+        if stdin_filename is not None:
+            result = lint_extras.renamed(result, targets[0], stdin_filename)
+    if fixed_text is not None:
+        sys.stdout.write(fixed_text)
+    report_to = sys.stderr if fixed_text is not None else sys.stdout
+    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics)
+    if fix and not quiet:
+        sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
-    failing = result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
-                                               result.strict_warnings if strict is None else 0)
-    raise typer.Exit(1 if failing else 0)
+    raise typer.Exit(1 if lint_extras.failing(result, strict) and not exit_zero else 0)

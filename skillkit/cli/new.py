@@ -5,10 +5,11 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, Color, output_option
 
 
 class World(str, enum.Enum):
@@ -18,31 +19,47 @@ class World(str, enum.Enum):
 
 
 def new(
-    name: str = typer.Argument(..., help="The skill's name: a-z, 0-9 and single hyphens, at most 64 characters."),
-    world: World = typer.Option(World.studio, "--world", "-w", help="Whose fields to fill in: studio (triggers, "
-                                "when), platform (version, tools, examples) or agent-skills (the open SKILL.md spec).",
-                                case_sensitive=False),
-    folder: Path = typer.Option(Path("skills"), "--dir", "-d", help="Folder the skill folder goes into."),
+    what: str = typer.Argument(..., metavar="[KIND] NAME", help="The skill's name (a-z, 0-9 and single hyphens, at "
+                               "most 64 characters); or a kind, `scene`, `agent`, `tool` or `transcript` (or "
+                               "`skill`), followed by the name."),
+    name: Optional[str] = typer.Argument(None, hidden=True),
+    world: World = typer.Option(World.studio, "--world", "-w", help="Whose fields a skill fills in: studio "
+                                "(triggers, when), platform (version, tools, examples) or agent-skills (the open "
+                                "SKILL.md spec).", case_sensitive=False),
+    folder: Optional[Path] = output_option("Folder the new skill folder or file goes into (default: skills/, "
+                                           "scenes/, agents/, tools/ or transcripts/ by kind)", False, None,
+                                           "--dir", "-d"),
     force: bool = typer.Option(False, "--force", help="Overwrite the files of a skill folder that already exists."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Create DIR/NAME/ with a SKILL.md whose fields carry sensible defaults and short comments
-    that teach them. What it writes passes `skillkit lint` under the default profile and the
-    world's own.
+    that teach them; or, with a kind first, one workspace file: `scenes/NAME.yaml`,
+    `agents/NAME.yaml`, `tools/NAME.yaml`, or a YAML transcript `transcripts/NAME.yaml` for
+    `simulate` and `render`. What it writes passes `skillkit lint` under the default profile
+    (and a skill under its world's own).
 
-    Exit 0 when created, 2 for an invalid name or a folder that already exists (use --force).
+    Exit 0 when created, 2 for an invalid name or a file or folder that already exists (use --force).
 
     Examples: `skillkit new weather`, `skillkit new pdf-tables --world agent-skills`,
-    `skillkit new review-activity --world platform --dir workspace/skills`.
+    `skillkit new review-activity --world platform --dir workspace/skills`, `skillkit new scene tavern`,
+    `skillkit new transcript first-chat`.
     """
     from rich.text import Text
 
-    from skillkit.authoring.new import scaffold
+    from skillkit.authoring.new import KIND_FOLDERS, scaffold, scaffold_file
     from skillkit.reporters.text import console_for
 
-    created = scaffold(name, world.value, folder, force)
+    kind = what if name is not None else "skill"
+    name = name if name is not None else what
+    if kind == "skill":
+        created = scaffold(name, world.value, folder if folder is not None else Path("skills"), force)
+        described = f"{created.folder}/ ({world.value}): {', '.join(created.files)}"
+    else:
+        created = scaffold_file(kind, name, folder if folder is not None else Path(KIND_FOLDERS.get(kind, ".")), force)
+        described = f"{created.folder} ({kind})"
     console = console_for(sys.stdout, color.flag())
     verb = "Overwrote" if created.replaced else "Created"
-    console.print(Text(f"{verb} {created.folder}/ ({world.value}): {', '.join(created.files)}", style="green"))
-    console.print(f"Next: edit the description and the instructions, then run `skillkit lint {created.folder}`.")
+    console.print(Text(f"{verb} {described}", style="green"))
+    check = f"skillkit simulate {created.folder}" if kind == "transcript" else f"skillkit lint {created.folder}"
+    console.print(Text(f"Next: edit it, then run `{check}`."))
     raise typer.Exit(0)

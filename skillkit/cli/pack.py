@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, progress_bar
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, output_option, progress_bar
 
 
 class Target(str, enum.Enum):
@@ -24,15 +24,17 @@ class VerifyFormat(str, enum.Enum):
 
 def pack(
     workspace: Path = typer.Argument(Path("."), help="The workspace folder. Default: the current folder."),
-    output: Path = typer.Option(..., "--output", "-o", help="The pack file to write; with --target agent-skills, "
-                                "the folder that receives one <name>.skill per skill."),
+    output: Path = output_option("The pack file to write; with --target agent-skills, the folder that receives "
+                                 "one <name>.skill per skill", required=True),
     target: Target = typer.Option(Target.zip, "--target", "-t", case_sensitive=False,
                                   help="zip: one reproducible pack with its manifest; agent-skills: .skill "
                                   "uploads for claude.ai and other Agent Skills clients."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    config: Optional[Path] = CONFIG_OPTION,
     sign: Optional[Path] = typer.Option(None, "--sign", metavar="KEY",
                                         help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
                                         "namespace skillkit); the signature is stored in the pack."),
+    format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json (what was written, its sha256 "
+                                         "and files) for machines"),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Pack a workspace into a reproducible release zip (or .skill uploads).
@@ -76,14 +78,22 @@ def pack(
         if target is Target.agent_skills:
             from skillkit.pack.agent_skills import export_skills
 
-            report.exported(export_skills(prepared, output, tick), sys.stdout, color.flag())
+            exported = export_skills(prepared, output, tick)
+            if format is VerifyFormat.json:
+                report.exported_json(exported, sys.stdout)
+            else:
+                report.exported(exported, sys.stdout, color.flag())
         else:
             from skillkit.pack.build import build_pack
             from skillkit.pack.signing import sign as ssh_sign
 
             key = sign
             signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
-            report.packed(build_pack(prepared, output, tick, signer), sys.stdout, color.flag())
+            packed = build_pack(prepared, output, tick, signer)
+            if format is VerifyFormat.json:
+                report.packed_json(packed, sys.stdout)
+            else:
+                report.packed(packed, sys.stdout, color.flag())
     finally:
         close()
     raise typer.Exit(0)
@@ -91,8 +101,7 @@ def pack(
 
 def verify(
     file: Path = typer.Argument(..., help="The pack (zip) to check."),
-    format: VerifyFormat = typer.Option(VerifyFormat.text, "--format", "-f", case_sensitive=False,
-                                        help="text for people; json for machines."),
+    format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json for machines"),
     allowed_signers: Optional[Path] = typer.Option(None, "--allowed-signers", metavar="FILE",
                                                    help="Require the manifest signed by a key in this OpenSSH "
                                                    "allowed-signers file (`principal ssh-ed25519 AAAA...` lines)."),

@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, print_diagnostics_to_stderr, progress_bar
 
 
 class Format(str, enum.Enum):
@@ -20,12 +20,11 @@ class Format(str, enum.Enum):
 
 def resolve(
     workspace: Path = typer.Argument(Path("."), help="The workspace folder (default: the current folder)."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text (a tree) for people; json for machines.",
-                                  case_sensitive=False),
+    format: Format = format_option(Format.text, "text (a tree) for people; json for machines"),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when the lock is missing or what the "
                                "references resolve to has changed since it was written."),
     lock: Optional[Path] = typer.Option(None, "--lock", help="The lock file (default: WORKSPACE/skillkit.lock)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
 ) -> None:
     """Check every agent's skill and tool references by the platform's rules, show what each

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import enum
 import json
+import sys
 from typing import Optional
 
 import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color, format_option
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
 
 
 def rules(
     rule_id: Optional[str] = typer.Argument(None, help="Show this rule's full documentation."),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Only the rules this profile runs."),
-    as_json: bool = typer.Option(False, "--json", help="Print the registry as JSON."),
+    format: Format = format_option(Format.text, "text for people; json (the registry) for machines"),
+    as_json: bool = typer.Option(False, "--json", hidden=True, help="Deprecated: --format json."),
     profiles: bool = typer.Option(False, "--profiles", help="List the profiles instead."),
+    color: Color = COLOR_OPTION,
 ) -> None:
     """List lint's rules: id, default severity, world and what each checks."""
     from skillkit.core.errors import UsageError
@@ -33,16 +44,17 @@ def rules(
         raise UsageError(f"unknown profile {profile!r}{did_you_mean(profile, PROFILES)}; "
                          f"choose from {', '.join(PROFILES)}")
     chosen = [r for r in REGISTRY if profile is None or PROFILES[profile].applies(r)]
-    if as_json:
+    if as_json or format is Format.json:
         typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
                                 "doc": r.doc} for r in chosen], indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from skillkit.reporters.text import console_for
 
     table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
     for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
         table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
-    Console().print(table)
+    console_for(sys.stdout, color.flag(), soft_wrap=False).print(table)
     typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")

@@ -6,10 +6,13 @@ from pathlib import Path
 
 import typer
 
+from skillkit.cli.common import COLOR_OPTION, Color
+
 
 def schema(
     folder: Path = typer.Option(Path("schemas"), "--dir", help="Where the generated files go."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a committed file differs."),
+    color: Color = COLOR_OPTION,  # plain lines always; accepted so every command takes --color
 ) -> None:
     """Generate the JSON Schemas (Draft 2020-12), fields.skill.md and rules.md from the registries.
 

@@ -74,6 +74,12 @@ def simulate(
     Exit 0 when every skill was read, 1 when a skill was left out for its errors, 2 when the
     transcript or scene cannot be used (the message gives its line).
 
+    skillkit's YAML form (`skillkit new transcript NAME` writes one; schema:
+    `schemas/transcript.schema.json`) is a `messages:` list, each message one of `system:`,
+    `user:`, `assistant:` (with optional `calls: [{open_skill: lore}]`), `tool:` (a result),
+    or an event: `continue:` (the last reply goes on), `swipe:` / `regenerate:` (replace it);
+    `name:` and `hidden: true` are optional.
+
     Examples: `skillkit simulate chat.jsonl`, `skillkit simulate chat.json --scene
     scenes/tavern.yaml --explain lore`, `skillkit simulate chat.yaml --format json`.
     """

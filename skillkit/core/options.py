@@ -60,7 +60,8 @@ def _check_named_ids(settings: Settings, registry: Registry) -> None:
         return
     named = Options(registry, profile=settings.get("profile", "default"),
                     select=frozenset(settings.get("select") or ()), ignore=frozenset(settings.get("ignore", [])),
-                    severity={rule: Severity.INFO for rule in settings.get("severity", {})})
+                    severity={rule: Severity.INFO for rule in settings.get("severity", {})
+                              | {r: "" for rules in settings.get("per-file-ignores", {}).values() for r in rules}})
     try:
         named.resolved_profile()
         named.check_rule_ids()

@@ -17,6 +17,7 @@ from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
+from skillkit.core.suppress import silence
 from skillkit.core.workspace import Workspace, discover
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 
@@ -181,6 +182,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
         if rule.scope == "workspace" and judge.runs(rule):
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
+    silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
+            judge.options, BY_ID, lambda rule_id: rule_id in BY_ID and judge.runs(BY_ID[rule_id]))
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():

@@ -4,6 +4,7 @@ paths applies its own nearest settings (core/lint.py). Command-line options over
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,38 +28,78 @@ class Settings:
 
 
 def _check(parsed: ParsedYaml, display: str) -> dict[str, Any]:
-    problems = parsed.diagnostics + (schema_diagnostics("settings", parsed, display) if parsed.ok else [])
+    # What the reader could not read comes first: a schema error about the same value says less.
+    problems = parsed.diagnostics or (schema_diagnostics("settings", parsed, display) if parsed.ok else [])
     if problems:
         first = min(problems)
-        raise ConfigError(first.message, first.path, first.line, first.column)
+        raise ConfigError(_settings_words(first.message, parsed), first.path, first.line, first.column)
     return parsed.data or {}
+
+
+def _settings_words(message: str, parsed: ParsedYaml) -> str:
+    """A schema message said as settings are: an unknown key gets the known key it is closest
+    to (`ignor` -> `ignore`), and the top of the file is "the settings", not a frontmatter."""
+    from skillkit.core.fields import KINDS
+    from skillkit.core.suggest import did_you_mean
+
+    if message.startswith("unknown key") and "did you mean" not in message:
+        # The first unknown key named; its known siblings are the candidates.
+        name = message.split("`")[1]
+        owner = message.rsplit(" in `", 1)[-1].rstrip("`")
+        schema: Any = KINDS["settings"].json_schema()
+        for part in () if owner == "the frontmatter" else owner.split("."):
+            schema = schema.get("properties", {}).get(part, {}) if isinstance(schema, dict) else {}
+        known = list(schema.get("properties", {})) if isinstance(schema, dict) else []
+        message += did_you_mean(name, known)
+    return message.replace("in `the frontmatter`", "in the settings")
 
 
 def load_settings_file(path: Path) -> Settings:
     display = shown_path(path)  # relative to the working folder, as every diagnostic path is
-    if path.name == "pyproject.toml":
-        import tomllib
-
-        try:
-            table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("skillkit", {})
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise ConfigError(f"cannot read: {exc}", display) from exc
-        parsed = ParsedYaml(data=table)
-        return Settings(path, _check(parsed, display))
-    source, findings = read_text(path, display)
+    source, findings = read_text(path, display)  # capped (1 MiB) before reading, and read once
     if source is None:
         raise ConfigError(findings[0].message, display, findings[0].line, findings[0].column)
+    if path.name == "pyproject.toml":
+        parsed = pyproject_table(source.text, display)
+        return Settings(path, _check(parsed, display)) if parsed is not None else Settings()
     parsed = parse_yaml(source.text, display)
     if parsed.ok and parsed.data is not None and not isinstance(parsed.data, dict):
         raise ConfigError("settings must be a YAML mapping", display, 1, 1)
     return Settings(path, _check(parsed, display))
 
 
-def _has_tool_table(pyproject: Path) -> bool:
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def pyproject_table(text: str, display: str) -> ParsedYaml | None:
+    """`[tool.skillkit]` of a pyproject.toml as data with the position of every key (however the
+    tables are written: `[tool.skillkit.severity]` alone counts), or None when it has none."""
+    import tomllib
+
+    from skillkit.core.tomlkeys import key_positions
+
+    if "skillkit" not in text:  # no table of ours: not worth a parse
+        return None
     try:
-        return "[tool.skillkit]" in pyproject.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        at = _TOML_AT.search(str(exc))
+        line, column = (int(at[1]), int(at[2])) if at else (1, 1)
+        raise ConfigError(f"invalid TOML: {_TOML_AT.sub('', str(exc)).strip()}", display, line, column) from exc
+    except RecursionError as exc:  # tomllib recurses per nested array or inline table
+        line = next((n for n, t in enumerate(text.splitlines(), 1) if "skillkit" in t), 1)
+        raise ConfigError("invalid TOML: arrays or tables nested too deeply to read", display, line, 1) from exc
+    tool = document.get("tool")
+    if not isinstance(tool, dict) or "skillkit" not in tool:
+        return None
+    keys, values = key_positions(text)
+    prefix = ("tool", "skillkit")
+    table = tool["skillkit"]
+    if not isinstance(table, dict):
+        at = keys.get(prefix, (1, 1))
+        raise ConfigError("`tool.skillkit` must be a table", display, *at)
+    return ParsedYaml(data=table, positions={p[2:]: at for p, at in values.items() if p[:2] == prefix},
+                      key_positions={p[2:]: at for p, at in keys.items() if p[:2] == prefix})
 
 
 def find_settings(start: Path) -> Settings:
@@ -66,6 +107,8 @@ def find_settings(start: Path) -> Settings:
     for candidate in folders_up_to_repo_top(start):
         if (candidate / SETTINGS_FILE).is_file():
             return load_settings_file(candidate / SETTINGS_FILE)
-        if (candidate / "pyproject.toml").is_file() and _has_tool_table(candidate / "pyproject.toml"):
-            return load_settings_file(candidate / "pyproject.toml")
+        if (candidate / "pyproject.toml").is_file():
+            settings = load_settings_file(candidate / "pyproject.toml")
+            if settings.source is not None:  # a pyproject without [tool.skillkit] is passed over
+                return settings
     return Settings()

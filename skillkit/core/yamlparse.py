@@ -157,8 +157,10 @@ class _Builder:
             at = _mark(event, self.offset)
             try:
                 value = _scalar_value(event)
-            except (yaml.YAMLError, ValueError, OverflowError) as exc:
-                self.report(at, f"cannot read this value: {getattr(exc, 'problem', None) or exc}")
+            except (yaml.YAMLError, ValueError, OverflowError, TypeError, AttributeError) as exc:  # `!!timestamp nope`
+                problem = getattr(exc, "problem", None) or (  # a constructor's own failure says nothing useful
+                    exc if isinstance(exc, (ValueError, OverflowError)) else f"not a valid {event.tag}")
+                self.report(at, f"cannot read this value: {problem}")
                 value = event.value
             self.place(value, at)
         elif kind is MappingStartEvent or kind is SequenceStartEvent:

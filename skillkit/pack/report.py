@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any, TextIO
 
 from skillkit.pack.agent_skills import Exported
@@ -11,7 +10,7 @@ from skillkit.pack.build import Packed
 from skillkit.pack.safety import Problem
 from skillkit.pack.unpack import Unpacked
 from skillkit.pack.verify import Verified
-from skillkit.reporters.text import plural
+from skillkit.reporters.text import console_for, plural, wants_color
 
 
 class Printer:
@@ -20,14 +19,9 @@ class Printer:
 
     def __init__(self, out: TextIO, color: bool | None) -> None:
         self.out = out
-        if color is None:
-            color = not os.environ.get("NO_COLOR") and (bool(os.environ.get("FORCE_COLOR"))
-                                                        or (hasattr(out, "isatty") and out.isatty()))
         self.console = None
-        if color:
-            from rich.console import Console
-
-            self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
+        if wants_color(out, color):
+            self.console = console_for(out, True)
 
     def print(self, *parts: str | tuple[str, str]) -> None:
         """Each part is text, or (text, style)."""
@@ -120,3 +114,26 @@ def unpacked(result: Unpacked, out: TextIO, color: bool | None) -> None:
     name = title(manifest.name, manifest.version) if manifest else ""
     Printer(out, color).print((f"unpacked {name}{plural(result.files, 'file')} into {result.dest.as_posix()}",
                                "green"))
+
+
+def packed_json(result: Packed, out: TextIO) -> None:
+    """`pack --format json`: what was written, its sha256 and size, and every file in it."""
+    manifest = result.manifest
+    payload = {"wrote": result.output.as_posix(), "sha256": result.sha256, "size": result.size,
+               "name": manifest.name, "version": manifest.version,
+               "skills": len(manifest.skills), "files": [f.as_json() for f in manifest.files]}
+    out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+
+
+def exported_json(results: list[Exported], out: TextIO) -> None:
+    """`pack --target agent-skills --format json`: each .skill written, its sha256 and what changed."""
+    from skillkit.pack.build import hash_file
+
+    uploads = []
+    for item in results:
+        sha256, size, _ = hash_file(item.output)
+        uploads.append({"name": item.name, "wrote": item.output.as_posix(), "sha256": sha256, "size": size,
+                        "files": item.files, "keptUnderMetadata": list(item.reduction.moved),
+                        "converted": list(item.reduction.converted),
+                        "dropped": [{"field": key, "why": why} for key, why in item.reduction.dropped]})
+    out.write(json.dumps({"wrote": uploads}, indent=2, ensure_ascii=False) + "\n")

@@ -89,12 +89,10 @@ _LOCK_WORDS = {
 
 def report_text(resolution: Resolution, lock: dict[str, Any], out: TextIO, color: bool | None) -> None:
     """The tree, a count of findings, and what happened to the lock, on `out`."""
-    from rich.console import Console
-
-    from skillkit.reporters.text import plural
+    from skillkit.reporters.text import console_for, plural
 
     # Not soft-wrapped (unlike lint's lines): a long tree line wraps under its own guide.
-    console = Console(file=out, force_terminal=color if color else None, no_color=color is False, highlight=False)
+    console = console_for(out, color, soft_wrap=False)
     console.print(resolution_view(resolution.agents))
     errors = sum(1 for d in resolution.diagnostics if d.severity == Severity.ERROR)
     warnings = sum(1 for d in resolution.diagnostics if d.severity == Severity.WARNING)

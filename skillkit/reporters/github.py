@@ -7,6 +7,7 @@ from typing import TextIO
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.pipeline import Result
+from skillkit.reporters.locations import Locator
 
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -20,7 +21,8 @@ def escape_property(text: str) -> str:
 
 
 def report(result: Result, out: TextIO) -> None:
+    locator = Locator()  # the runner places annotations by the path from the repository's top
     for d in result.diagnostics:
         props = ",".join(f"{k}={escape_property(str(v))}" for k, v in (
-            ("file", d.path), ("line", d.line), ("col", d.column), ("title", f"skillkit {d.rule}")))
+            ("file", locator.from_top(d.path) or locator.absolute(d.path)), ("line", d.line), ("col", d.column), ("title", f"skillkit {d.rule}")))
         out.write(f"::{LEVEL[d.severity]} {props}::{escape_data(d.message)}\n")

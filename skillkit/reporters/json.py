@@ -13,7 +13,7 @@ def as_object(result: Result) -> dict[str, Any]:
     return {
         "diagnostics": [d.as_json() for d in result.diagnostics],
         "summary": {"files": result.files, "errors": result.count(Severity.ERROR),
-                    "warnings": result.count(Severity.WARNING)},
+                    "warnings": result.count(Severity.WARNING), "infos": result.count(Severity.INFO)},
     }
 
 

@@ -34,6 +34,9 @@ def summary(result: Result) -> tuple[str, str]:
 
 
 def wants_color(out: TextIO, color: bool | None) -> bool:
+    """The one colour rule of every command: --color always/never decide; otherwise NO_COLOR
+    (set and not empty) means none, FORCE_COLOR means colour even on a pipe, and else colour
+    only on a terminal. None of Rich's own environment checks is relied on."""
     if color is not None:
         return color
     if os.environ.get("NO_COLOR"):
@@ -41,13 +44,19 @@ def wants_color(out: TextIO, color: bool | None) -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or (hasattr(out, "isatty") and out.isatty())
 
 
-def console_for(out: TextIO, color: bool | None) -> "Console":
-    """A Rich console for the human formats of every command. `color` None means colour on a
-    terminal unless NO_COLOR is set (Rich honours it); Rich is imported only here."""
+def console_for(out: TextIO, color: bool | None, **options: object) -> "Console":
+    """A Rich console for the human formats of every command, under `wants_color`. Without
+    colour it has no colour system at all, so not one escape sequence (bold and dim included)
+    reaches `out`; with it, a pipe is coloured too. Rich is imported only here."""
     from rich.console import Console
 
-    return Console(file=out, force_terminal=color if color else None, no_color=color is False,
-                   highlight=False, soft_wrap=True)
+    settings: dict[str, object] = {"highlight": False, "soft_wrap": True, **options}
+    if not wants_color(out, color):
+        return Console(file=out, force_terminal=False, color_system=None, no_color=True, **settings)  # type: ignore[arg-type]
+    console = Console(file=out, force_terminal=True, no_color=False, **settings)  # type: ignore[arg-type]
+    if console.color_system is None:  # TERM=dumb or unknown: colour was asked for, give the 16 basic ones
+        console = Console(file=out, force_terminal=True, no_color=False, color_system="standard", **settings)  # type: ignore[arg-type]
+    return console
 
 
 def report(result: Result, out: TextIO, color: bool | None) -> None:
@@ -55,10 +64,9 @@ def report(result: Result, out: TextIO, color: bool | None) -> None:
     if not wants_color(out, color):
         out.write("".join(d.as_text() + "\n" for d in result.diagnostics) + closing + "\n")
         return
-    from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
+    console = console_for(out, True)
     for d in result.diagnostics:
         line = Text()
         line.append(f"{d.path}:{d.line}:{d.column}:", style="bold")

@@ -71,7 +71,10 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
 @skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
-    accepts a YAML list, other clients do not: a list is a portability warning."""
+    accepts a YAML list, other clients do not: a list is a portability warning.
+
+    Fix (`skillkit lint --fix`): a list of tool names, none holding a space, on one line
+    (`[Read, Grep]`) or as a block of `- name` lines, becomes the string `"Read Grep"`."""
     if isinstance(doc.data.get("allowed-tools"), list):
         yield Hit(doc.path, *doc.at("allowed-tools"),
                   "`allowed-tools` is a YAML list; the spec's form is one space-separated string")

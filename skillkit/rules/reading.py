@@ -17,7 +17,9 @@ RULES = (
         The diagnostic points at the first bad byte."""),
     documented("byte-order-mark", S.WARNING, """
         The file starts with a UTF-8 byte-order mark. skillkit accepts it, but some readers take
-        it as part of the first line and then find no `---` fence."""),
+        it as part of the first line and then find no `---` fence.
+
+        Fix (`skillkit lint --fix`): the byte-order mark is removed."""),
     documented("frontmatter-missing", S.ERROR, """
         A SKILL.md must start with a `---` line, YAML frontmatter (a mapping of fields), and a
         closing `---` line. Empty files and files without frontmatter are reported here."""),

@@ -23,7 +23,10 @@ def _triggers(doc: SkillDoc) -> Iterable[tuple[str, int, str]]:
 
 @skill_rule("trigger-blank", Severity.WARNING, world="studio")
 def blank_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
-    """A blank trigger (empty or only whitespace) is ignored by the matcher; remove it."""
+    """A blank trigger (empty or only whitespace) is ignored by the matcher; remove it.
+
+    Fix (`skillkit lint --fix`): the blank item is removed from its list (a `- ""` line, or the
+    item and its comma in a one-line `[...]` list); a line that also holds a comment is left."""
     for key, index, value in _triggers(doc):
         if not value.strip():
             yield Hit(doc.path, *doc.at(key, index), f"`{key}[{index}]` is blank and is ignored")

@@ -1297,8 +1297,8 @@ def test_json_shape_exactly(tmp_path, lint):
     result = lint(tmp_path)
     data = result.data
     assert set(data) == {"diagnostics", "summary"}
-    assert set(data["summary"]) == {"files", "errors", "warnings"}
-    assert data["summary"] == {"files": 2, "errors": 1, "warnings": 1}
+    assert set(data["summary"]) == {"files", "errors", "warnings", "infos"}
+    assert data["summary"] == {"files": 2, "errors": 1, "warnings": 1, "infos": 1}
     for d in data["diagnostics"]:
         assert set(d) == DIAGNOSTIC_KEYS
         assert isinstance(d["line"], int) and d["line"] >= 1
@@ -1325,7 +1325,7 @@ def test_json_diagnostics_are_sorted(tmp_path, lint):
 def test_json_clean_run(tmp_path, lint):
     put(tmp_path, "a", skill_text(fm("a")))
     result = lint(tmp_path)
-    assert result.data == {"diagnostics": [], "summary": {"files": 1, "errors": 0, "warnings": 0}}
+    assert result.data == {"diagnostics": [], "summary": {"files": 1, "errors": 0, "warnings": 0, "infos": 0}}
 
 
 def test_json_paths_are_relative_to_the_working_folder(tmp_path, lint):
@@ -1349,7 +1349,7 @@ def test_overlapping_paths_read_each_file_once(tmp_path, lint, paths, files, war
     (tmp_path / "loose" / "x").mkdir(parents=True)
     (tmp_path / "loose" / "x" / "SKILL.md").write_text(skill_text(fm("x", "colour: red")), encoding="utf-8")
     result = lint(tmp_path, paths=paths)
-    assert result.data["summary"] == {"files": files, "errors": 0, "warnings": warnings}
+    assert result.data["summary"] == {"files": files, "errors": 0, "warnings": warnings, "infos": 0}
 
 
 def test_json_to_an_output_file(tmp_path, cli):

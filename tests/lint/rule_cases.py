@@ -59,6 +59,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                          **ok("gate-only", "when: mentioned\nsecondaryTriggers: [x]"),
                          **ok("close", "when: mentioned\ntriggers: [x]\ncloseWhenUnmentioned: true\nscanDepth: 0")}, []),
     "unused-fields": (ok("lore", "when: mentioned\ntriggers: [x]\nfrequency: 2\nprobability: 50"), []),
+    "unused-suppression": (ok("hushed", "when: mentioned\ntriggers: [x]  # skillkit: ignore[trigger-blnak]"), []),
     "example-size": (ok("big-example", "examples:\n  - situation: s\n    resolution: '" + "r" * 4100 + "'"), []),
     "body-length": (ok("long-body", "version: 1", body="x" * 65_537), []),
     "body-blank": ({**ok("empty-body", body="\n  \n"), **ok("empty-platform", "version: 2", body="")}, []),

@@ -21,16 +21,29 @@ def test_format_matches_golden(cli, fmt):
     outcome = cli("lint", "--format", fmt, ".", cwd=BROKEN)
     assert outcome.code == 1 and outcome.stderr == ""
     golden = BROKEN / f"expected.{SUFFIX[fmt]}"
+    shown = machine_neutral(outcome.stdout) if fmt == "sarif" else outcome.stdout
     if UPDATE:
-        golden.write_text(outcome.stdout, encoding="utf-8")
-    assert outcome.stdout == golden.read_text(encoding="utf-8")
+        golden.write_text(shown, encoding="utf-8")
+    assert shown == golden.read_text(encoding="utf-8")
+
+
+def machine_neutral(sarif: str) -> str:
+    """The log with where this checkout lives taken out (the top's and the working folder's URIs)."""
+    log = json.loads(sarif)
+    run = log["runs"][0]
+    top = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert top.startswith("file:///") and top.endswith("/")
+    run["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "file:///checkout/"
+    folder = run["invocations"][0]["workingDirectory"]
+    folder["uri"] = folder["uri"].replace(top, "file:///checkout/")
+    return json.dumps(log, indent=2) + "\n"
 
 
 def test_json_is_exactly_the_contract(cli):
     report = json.loads(cli("lint", "--format", "json", ".", cwd=BROKEN).stdout)
     assert set(report) == {"diagnostics", "summary"}
-    assert set(report["summary"]) == {"files", "errors", "warnings"}
-    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3}
+    assert set(report["summary"]) == {"files", "errors", "warnings", "infos"}
+    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3, "infos": 1}
     for d in report["diagnostics"]:
         assert set(d) == {"path", "line", "column", "rule", "severity", "message"}
         assert d["line"] >= 1 and d["column"] >= 1 and d["severity"] in {"error", "warning", "info"}

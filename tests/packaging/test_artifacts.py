@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -55,19 +56,23 @@ def test_wheel_carries_schemas_and_templates(tmp_path):
     for name in schema_dir_files():
         assert f"skillkit/_data/schemas/{name}" in names
     assert any(n.startswith("skillkit/_data/templates/") for n in names)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(wheel)], check=True)
+    # Installed into a folder of its own, not a venv: a venv made from inside a venv (even with
+    # --system-site-packages) loses the outer one's packages. PYTHONPATH puts the wheel's copy
+    # first; the dependencies come from the environment running the tests, venv or not.
+    target = tmp_path / "installed"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+                   check=True)
+    env = {**os.environ, "PYTHONPATH": str(target)}
     skill = tmp_path / "ws" / "demo"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text("---\nname: demo\ndescription: Installed check.\n---\nBody.\n")
-    done = subprocess.run([str(python), "-m", "skillkit", "lint", str(skill.parent)], capture_output=True, text=True,
-                          cwd=tmp_path, check=False)
+    done = subprocess.run([sys.executable, "-m", "skillkit", "lint", str(skill.parent)], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    located = subprocess.run([str(python), "-c", "from skillkit.core.resources import data_dir; print(data_dir('schemas'))"],
-                             capture_output=True, text=True, cwd=tmp_path, check=True).stdout
-    assert "_data" in located and str(REPO) not in located
+    located = subprocess.run([sys.executable, "-c", "import skillkit; from skillkit.core.resources import data_dir; "
+                              "print(skillkit.__file__); print(data_dir('schemas'))"],
+                             capture_output=True, text=True, cwd=tmp_path, env=env, check=True).stdout
+    assert located.startswith(str(target)) and "_data" in located and str(REPO) not in located
 
 
 def test_the_skill_model_defaults_are_the_field_registrys():

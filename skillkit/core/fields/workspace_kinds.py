@@ -136,4 +136,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("cache-dir", {"type": "string", "minLength": 1},
           "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` in "
           "the workspace root). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn it off.", SETTINGS_RULE),
+    Field("per-file-ignores", {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+          "Rule ids turned off per file: `{GLOB: [rule-id, ...]}`, globs relative to the settings file's folder "
+          "(one without `/` matches a file's name anywhere), as ruff's `per-file-ignores`.", SETTINGS_RULE, default={}),
 ), open_keys=False)
