@@ -183,7 +183,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
     silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
-            judge.options, BY_ID, lambda rule_id: rule_id in BY_ID and judge.runs(BY_ID[rule_id]))
+            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]))
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():

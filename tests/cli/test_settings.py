@@ -36,8 +36,8 @@ def test_dotted_keys_under_tool_are_read(cli, repo):
 
 @pytest.mark.parametrize(("text", "where", "words"), [
     ('[project]\nname = "x"\n\n[tool.skillkit]\nprofile = "default"\nignor = ["a"]\n', "6:1",
-     "unknown key `ignor` in the settings; did you mean `ignore`?"),
-    ('[tool.skillkit.budgets]\nskil = 3\n', "2:1", "unknown key `skil` in `budgets`; did you mean `skill`?"),
+     "unknown key `ignor` (did you mean `ignore`?)"),
+    ('[tool.skillkit.budgets]\nskil = 3\n', "2:1", "unknown key `skil` in `budgets` (did you mean `skill`?)"),
     ('[tool.skillkit]\nstrict = "yes"\n', "2:10", "`strict` must be true or false"),
     ('[tool.skillkit]\nstrict = = 1\n', "2:10", "invalid TOML"),
     ('[tool.skillkit]\nx = ' + "[" * 600 + "]" * 600 + "\n", "1:1", "nested too deeply"),
@@ -51,7 +51,7 @@ def test_pyproject_problems_point_at_the_key(cli, repo, text, where, words):
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
-    ("profile: default\nignor: [a]\n", "2:1", "unknown key `ignor` in the settings; did you mean `ignore`?"),
+    ("profile: default\nignor: [a]\n", "2:1", "unknown key `ignor` (did you mean `ignore`?)"),
     ("strict: !!int x\n", "1:9", "cannot read this value"),
     ("strict: !!timestamp nope\n", "1:9", "not a valid tag:yaml.org,2002:timestamp"),
     ("profile: !!float [1]\n", "1:", ""),
