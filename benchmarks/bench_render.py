@@ -2,12 +2,14 @@
 
 Measured against baselines in the same run, best of N:
 - in process: the render core (assembly, budget, exact counts) against activation alone
-  (`simulate()` over the transcript, which render needs for the picked skills' state) and
-  against counting every message once;
+  (`simulate()` over the transcript) and against counting every message once; and render's
+  own activation (`activate_turn`: the rendered turn judged, the turns before walked for the
+  picked skills' state only) against `simulate()`, with the same verdicts;
 - one process each: `skillkit lint` of the same workspace (reading the skills, which every
   command pays), `skillkit render --tokenizer estimate`, and `skillkit render` (o200k_base).
-Goal: the render core at most 0.25x activation; exact counting at most 0.5 s over the estimate
-(loading the encoding, once per process).
+Goal: the render core at most 0.25x activation; render's one-turn activation at most 0.6x
+simulate's (here a third of the skills are picked and close when unmentioned, so their state
+is judged on every turn while open; the rest cost only the rendered turn); exact counting at most 0.5 s over the estimate (loading the encoding, once per process).
 
 Run: python benchmarks/bench_render.py [--messages 5000] [--skills 200] [--runs 5]
 """
@@ -72,7 +74,8 @@ def transcript(path: Path, count: int, names: list[str], rng: random.Random) -> 
 def in_process(root: Path, chat: Path, runs: int) -> None:
     """The render core alone (assembly, budget, exact counts) against counting every message once
     (render counts history only until the budget is full)."""
-    from skillkit.cli.render_run import load_skills
+    from skillkit.cli.library import read_library
+    from skillkit.studio.activation_turn import activate_turn
     from skillkit.studio.render import TurnView, render_turn
     from skillkit.studio.scene_adapter import scene_for
     from skillkit.tokens import get_counter
@@ -88,14 +91,19 @@ def in_process(root: Path, chat: Path, runs: int) -> None:
 
     raw = json.loads(chat.read_text(encoding="utf-8"))
     messages = [Message(m["role"], m.get("content") or "", i) for i, m in enumerate(raw)]
-    skills, _ = load_skills(root)
+    skills = list(read_library(root).skills)
     scene = scene_for(root / "scenes" / "bench.yaml", skills)
-    loaded = load_transcript(chat)
-    activation_times = []
+    loaded = load_transcript(chat, chat.name)
+    activation_times, one_turn_times = [], []
     for _ in range(runs):
         start = time.perf_counter()
-        simulate(skills, scene.scene, loaded)
+        every = simulate(skills, scene.scene, loaded)
         activation_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        one, _ = activate_turn(skills, scene.scene, loaded, None)
+        one_turn_times.append(time.perf_counter() - start)
+        if one.verdicts != every.turns[-1].verdicts:
+            raise SystemExit("FAIL: render's one-turn activation differs from simulate's last turn")
     counter = get_counter("o200k_base")
     counter.count("warm up")  # the encoding's one-time load is not what is measured here
     turn = TurnView(len(messages), len(messages) - 1, tuple(s.id for s in scene.linked))
@@ -115,6 +123,11 @@ def in_process(root: Path, chat: Path, runs: int) -> None:
     print(f"    activation alone {activation * 1000:.0f} ms: render core / activation {core / activation:.2f} "
           f"(goal <= 0.25)")
     print(f"    counting every message {floor * 1000:.0f} ms: render core / that {core / floor:.2f}")
+    one_turn = min(one_turn_times)
+    print(f"  render's activation (one turn) {one_turn * 1000:.0f} ms, simulate (every turn) {activation * 1000:.0f} ms: "
+          f"{one_turn / activation:.2f}x (goal <= 0.6), same verdicts")
+    if one_turn > 0.6 * activation:
+        raise SystemExit("FAIL: render's one-turn activation is more than 0.6x simulate's")
 
 
 def best_of(runs: int, command: list[str]) -> float:

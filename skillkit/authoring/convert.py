@@ -103,10 +103,13 @@ class Converter:
         keys = self._keys(work, "key")
         secondary = self._keys(work, "keysecondary")
         if secondary and not js_truthy(fields.get("selective")):
+            # As SillyTavern matches the entry as stored; its editor turns `selective` on for
+            # every entry it shows (and saves that), so an entry edited there would keep them.
             state = "missing" if "selective" not in fields else "off"
             work.dropped.append(Dropped(work.label("keysecondary"), secondary,
                                         f"`{work.label('selective')}` is {state}, so SillyTavern ignores "
-                                        "secondary keys"))
+                                        "secondary keys (until its World Info editor shows the entry, "
+                                        "which turns `selective` on)"))
             secondary = []
         constant = flag(fields.get("constant")) is True or "@@activate" in decorators
         settings: dict[str, Any] = {}

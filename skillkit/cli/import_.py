@@ -29,6 +29,11 @@ def import_(
     report what each kept and what a skill cannot carry (position, order, recursion, groups, ...).
 
     Constant entries become `when: always`; disabled and empty entries are skipped and listed.
+    Fields are read as SillyTavern reads them: a card book's own `scan_depth` and an entry's
+    top-level `case_sensitive` are ignored, an entry without `selective` has no secondary keys,
+    a card entry without `enabled` is disabled. Names are titles (else first keys)
+    transliterated to ASCII. A card also gets `scenes/<card>.yaml` (beside a `skills/` output
+    folder, else inside it) linking its skills with `char` and `user` set.
     Everything is written to a staging folder and linted first, so a failure writes nothing.
 
     Exit 0 when imported, 2 when the file cannot be used (not JSON, a PNG without a card, a card

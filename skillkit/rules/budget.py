@@ -86,25 +86,26 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 @workspace_rule("scene-budget", Severity.ERROR, world="studio")
 def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene's response reserve leaves no room for the prompt: `budget.response` is not
-    smaller than `budget.context` (8192 when the scene leaves it out, as `skillkit render`
-    takes it).
+    smaller than `budget.context` (each as `skillkit render` takes it when the scene leaves
+    it out: a context of 8192, a reserve of 512).
 
     The reserve is what the model may write; the prompt gets the context less the reserve, so
     with a reserve this large not even the message being answered fits. Example:
     `budget: {context: 8192, response: 1024}`."""
-    from skillkit.studio.budget import DEFAULT_CONTEXT
+    from skillkit.studio.budget import DEFAULT_CONTEXT, DEFAULT_RESPONSE
 
     for scene in view.of_kind("scene"):
         budget = scene.data.get("budget")
         if not isinstance(budget, Mapping):
             continue
-        context, response = budget.get("context", DEFAULT_CONTEXT), budget.get("response")
+        context, response = budget.get("context", DEFAULT_CONTEXT), budget.get("response", DEFAULT_RESPONSE)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (context, response)):
             continue  # a wrong type is scene-file's finding
         if response >= context:
+            reserve = "the response reserve" if "response" in budget else "the default response reserve"
             said = "its context" if "context" in budget else "the default context"
-            yield Hit(scene.path, *scene.at("budget", "response"),
-                      f"the response reserve ({response:,} tokens) is not smaller than {said} "
+            yield Hit(scene.path, *scene.at("budget", "response" if "response" in budget else "context"),
+                      f"{reserve} ({response:,} tokens) is not smaller than {said} "
                       f"({context:,} tokens): no room is left for the prompt")
 
 

@@ -193,6 +193,12 @@ class _Walk:
             self.pending[name] = change
 
 
+def trigger_specs(skills: Sequence[Skill], scene: Scene) -> tuple[SkillTriggers, ...]:
+    """The skills' triggers as the scene's turns read them (render's one-turn activation,
+    skillkit.studio.activation_turn, builds its walks from this too)."""
+    return tuple(SkillTriggers.of(s) for s in skills)
+
+
 def simulate(skills: Sequence[Skill], scene: Scene, transcript: Transcript, *,
              unreadable: Collection[str] = (),
              matcher: Callable[[Sequence[SkillTriggers]], _Matcher] = Matcher,
@@ -200,7 +206,7 @@ def simulate(skills: Sequence[Skill], scene: Scene, transcript: Transcript, *,
     """Dry-run the studio's activation over `transcript`. `skills` are the valid skills found;
     the scene picks and orders them (`unreadable`: ids left out for their errors)."""
     linked = link(scene, skills, unreadable)
-    specs = tuple(SkillTriggers.of(s) for s in linked.skills)
+    specs = trigger_specs(linked.skills, scene)
     walk = _Walk(linked.skills, scene, specs, matcher(specs).session())
     planned = plan_turns(transcript)
     turns: list[Turn] = []

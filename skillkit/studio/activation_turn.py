@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection, Sequence
 
 from skillkit.core.errors import UsageError
 from skillkit.core.model import Skill
-from skillkit.studio.activation import Turn, _Walk
+from skillkit.studio.activation import Turn, _Walk, trigger_specs
 from skillkit.studio.scene import Scene, link
 from skillkit.studio.turns import PlannedTurn, plan_turns
 from skillkit.studio.verdicts import Verdict
@@ -25,7 +25,6 @@ from skillkit.transcripts.model import Transcript
 from skillkit.triggers.matcher import Matcher
 from skillkit.triggers.mention import Mention
 from skillkit.triggers.scan import Unit
-from skillkit.triggers.spec import SkillTriggers
 
 Progress = Callable[[int, int], None]
 
@@ -49,11 +48,11 @@ def activate_turn(skills: Sequence[Skill], scene: Scene, transcript: Transcript,
     linked = link(scene, skills, unreadable)
     planned = tuple(plan_turns(transcript))
     target = wanted_index(planned, wanted)
-    specs = tuple(SkillTriggers.of(s) for s in linked.skills)
+    specs = trigger_specs(linked.skills, scene)
     walk = _Walk(linked.skills, scene, specs, Matcher(specs).session())
     picked = tuple(s for s in linked.skills if s.when == "picked")
     if picked and target:
-        picked_specs = tuple(SkillTriggers.of(s) for s in picked)
+        picked_specs = trigger_specs(picked, scene)
         session = _WhenOpen(Matcher(picked_specs).session())
         before = _StateWalk(picked, scene, picked_specs, session)
         session.state = before

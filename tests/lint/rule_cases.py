@@ -113,6 +113,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                              "scenes/s.yaml": "skills: [always-on]\n"}, []),
     "scene-budget": ({"scenes/tiny.yaml": "budget: {context: 1000, response: 4000}\n",
                       "scenes/default.yaml": "budget: {response: 8192}\n",
+                      "scenes/small.yaml": "budget: {context: 256}\n",
                       "scenes/fine.yaml": "budget: {context: 8192, response: 1024}\n"}, []),
     "macro-unanswered": ({**ok("hello", "when: always", body="Hi {{user}}, I am {{char}}.\n"),
                           "scenes/s.yaml": "skills: [hello]\nvariables: {user: Ann}\npreset: [{content: '{{mood}}'}]\n"},

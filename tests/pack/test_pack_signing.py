@@ -155,6 +155,12 @@ def test_a_signature_from_another_pack_is_refused(cli, tmp_path: Path, keys) -> 
     assert cli("verify", grafted, "--allowed-signers", keys["allowed"]).code == 1
 
 
+def test_a_signed_pack_unpacks_without_its_signature(cli, tmp_path: Path, keys) -> None:
+    dest = tmp_path / "release"
+    assert cli("unpack", signed(cli, tmp_path, keys["alice"]), dest).code == 0
+    assert (dest / SKILL).is_file() and not (dest / SIGNATURE_NAME).exists()
+
+
 def test_usage_errors_exit_2(cli, tmp_path: Path, keys) -> None:
     assert cli("pack", WORKSPACE, "-o", tmp_path / "x.zip", "--sign", tmp_path / "nokey").code == 2
     assert not (tmp_path / "x.zip").exists()
