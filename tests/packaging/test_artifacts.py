@@ -53,7 +53,7 @@ def test_wheel_carries_schemas_and_templates(tmp_path):
     assert done.returncode == 0, done.stderr
     wheel = next(tmp_path.glob("*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    for name in schema_dir_files():
+    for name in schema_dir_files(RULESET):
         assert f"skillkit/_data/schemas/{name}" in names
     assert any(n.startswith("skillkit/_data/templates/") for n in names)
     # Installed into a folder of its own, not a venv: a venv made from inside a venv (even with

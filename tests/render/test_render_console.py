@@ -81,7 +81,8 @@ def test_a_long_history_shows_progress_on_a_terminal_and_nothing_when_piped(tmp_
     _workspace(tmp_path, messages=400)
     command = [sys.executable, "-m", "skillkit", "render", "chat.json", "--skills", "skills", "--tokenizer",
                "estimate"]
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    # No NO_COLOR: a bar is cursor movement, which NO_COLOR turns off with every other escape.
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | {"COLUMNS": "100"}
     piped = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert piped.returncode == 0 and piped.stderr == "", piped.stderr
     leader, follower = pty.openpty()
