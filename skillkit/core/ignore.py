@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _CLASSES = {
     "alnum": "a-zA-Z0-9", "alpha": "a-zA-Z", "blank": " \\t", "cntrl": "\\x00-\\x1f\\x7f",
@@ -37,6 +37,7 @@ class Pattern:
     negated: bool
     folders_only: bool
     basename: bool = False
+    number: int = 0  # its line in the ignore file (1-based), for `--show-files`
 
     def matches(self, path: str, is_dir: bool) -> bool:
         if self.folders_only and not is_dir or self.matcher is None:
@@ -250,7 +251,8 @@ def compile_line(line: str) -> Pattern | None:
 
 
 def compile_lines(lines: list[str] | tuple[str, ...]) -> tuple[Pattern, ...]:
-    return tuple(p for p in map(compile_line, lines) if p is not None)
+    compiled = ((number, compile_line(line)) for number, line in enumerate(lines, start=1))
+    return tuple(replace(p, number=number) for number, p in compiled if p is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,23 +261,35 @@ class IgnoreLayer:
 
     base: str
     patterns: tuple[Pattern, ...]
+    source: str = ""  # the ignore file, as `--show-files` names it
 
-    def verdict(self, path: str, is_dir: bool) -> bool | None:
-        """True ignored, False re-included, None when no pattern of this layer matches."""
+    def deciding(self, path: str, is_dir: bool) -> Pattern | None:
+        """The last pattern of this layer that matches, or None."""
         if self.base:
             if not path.startswith(self.base + "/"):
                 return None
             path = path[len(self.base) + 1:]
         for pattern in reversed(self.patterns):
             if pattern.matches(path, is_dir):
-                return not pattern.negated
+                return pattern
         return None
+
+    def verdict(self, path: str, is_dir: bool) -> bool | None:
+        """True ignored, False re-included, None when no pattern of this layer matches."""
+        pattern = self.deciding(path, is_dir)
+        return None if pattern is None else not pattern.negated
+
+
+def deciding(layers: list[IgnoreLayer] | tuple[IgnoreLayer, ...], path: str,
+             is_dir: bool) -> tuple[IgnoreLayer, Pattern] | None:
+    """The layer and pattern that ignore `path`, or None when it is kept (no match, or a `!`
+    re-includes it). Layers go from lowest to highest precedence; the last match decides."""
+    for layer in reversed(layers):
+        pattern = layer.deciding(path, is_dir)
+        if pattern is not None:
+            return None if pattern.negated else (layer, pattern)
+    return None
 
 
 def ignored(layers: list[IgnoreLayer] | tuple[IgnoreLayer, ...], path: str, is_dir: bool) -> bool:
-    """Layers go from lowest to highest precedence; the last one with a match decides."""
-    for layer in reversed(layers):
-        verdict = layer.verdict(path, is_dir)
-        if verdict is not None:
-            return verdict
-    return False
+    return deciding(layers, path, is_dir) is not None

@@ -129,4 +129,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
+    Field("respect-gitignore", {"type": "boolean"},
+          "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
+          SETTINGS_RULE, default=True),
 ), open_keys=False)
