@@ -33,6 +33,8 @@ def lint(
     config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml "
                                           "or pyproject.toml [tool.skillkit])."),
     output: Optional[Path] = typer.Option(None, "--output-file", "-o", help="Write the report to this file (atomically)."),
+    show_files: bool = typer.Option(False, "--show-files", help="List the files lint would check and, for every "
+                                    "path left out, why (tool folder, .gitignore, exclude, nested skill); check nothing."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Check skills and workspace files against every rule of their world.
@@ -59,6 +61,8 @@ def lint(
     if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
         raise UsageError("--select names no rule id")
     options = build_options(targets, config, profile, split_ids(select), split_ids(ignore))
+    if show_files:
+        _show_files(targets, options, format is Format.json)
     tick, close = progress_bar("Linting")
     try:
         result = run(targets, options, progress=tick)
@@ -74,3 +78,17 @@ def lint(
     failing = result.count(Severity.ERROR) or (result.count(Severity.WARNING) if strict else
                                                result.strict_warnings if strict is None else 0)
     raise typer.Exit(1 if failing else 0)
+
+
+def _show_files(targets: list[Path], options: object, as_json: bool) -> None:
+    """Print discovery's answer and exit: 0, or 2 when nothing would be checked."""
+    from skillkit.core.errors import InputError
+    from skillkit.core.pipeline import find
+    from skillkit.core.workspace import nothing_found
+    from skillkit.reporters.files import listing, report
+
+    found = find(targets, options)  # type: ignore[arg-type]
+    report(found, sys.stdout, as_json)
+    if not listing(found)["files"]:
+        raise InputError(nothing_found(found))
+    raise typer.Exit(0)

@@ -103,7 +103,7 @@ def check_skill_files(files: list[Path], base: str, options: Options,
         try:
             doc, diags = load_skill_doc(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
-            doc, diags = None, [unreadable(shown, exc)]
+            doc, diags = None, [unreadable(shown, exc, file)]
         found = judge.admit(diags)
         if doc is not None and (only is None or file.resolve() in only):
             for rule in skill_rules:
@@ -129,7 +129,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
         try:
             ydoc, diags = load_yaml_doc(kind, file, shown)
         except InputError as exc:
-            ydoc, diags = None, [unreadable(shown, exc)]
+            ydoc, diags = None, [unreadable(shown, exc, file)]
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:
             yaml_docs.append(ydoc)
@@ -163,8 +163,11 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
     return found, LoadedWorkspace(space.root, skills, documents, broken)
 
 
-def unreadable(shown: str, exc: InputError) -> Diagnostic:
+def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
+    """A file a walk found that cannot be read: a finding on it, and the run goes on."""
     message = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+    if file.is_symlink() and not file.exists():
+        message = "it is a link whose target does not exist"
     return Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, f"cannot be read: {message}")
 
 
