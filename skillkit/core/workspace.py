@@ -46,6 +46,7 @@ class Workspace:
     nested: list[tuple[Path, Path]] = field(default_factory=list)  # (outer SKILL.md, nested SKILL.md)
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
+    linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
 
     def reports(self, path: Path) -> bool:
         return self.only is None or path.resolve() in self.only
@@ -186,8 +187,10 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
                 # passed over; links are not walked (one to / would search the whole disk).
                 if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
                     space(root).skills.append(Path(entry.path) / SKILL_FILE)
+                    space(root).linked.add(Path(entry.path) / SKILL_FILE)
                 else:
-                    left_out.append(LeftOut(Path(entry.path), True, "a link to a folder (links are not walked)"))
+                    left_out.append(LeftOut(Path(entry.path), True,
+                                            "a link to a folder without SKILL.md (links are not walked)"))
     left_out.extend(walker.left_out)
     for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
         spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "catalog") for d in by_kind.get(k, ()))
@@ -269,7 +272,31 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
             spaces.append(loose)
     spaces.extend(within.values())
-    return Discovery(_merged(spaces), left_out, list(paths), settings)
+    merged = _merged(spaces)
+    _drop_linked_copies(merged, left_out)
+    return Discovery(merged, left_out, list(paths), settings)
+
+
+def _identity(path: Path) -> object:
+    try:
+        status = os.stat(path)
+        return (status.st_dev, status.st_ino)
+    except OSError:
+        return os.path.abspath(path)
+
+
+def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
+    """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
+    at its own path is checked there once, not twice under two names."""
+    linked = [(space, path) for space in spaces for path in space.skills if path in space.linked]
+    if not linked:
+        return
+    real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
+    for space, path in linked:
+        if _identity(path) in real:
+            space.skills.remove(path)
+            target = display(Path(os.path.realpath(path.parent)))
+            left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
 
 
 def nothing_found(found: Discovery, shown: int = 8) -> str:
