@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 _CLASSES = {
     "alnum": "a-zA-Z0-9", "alpha": "a-zA-Z", "blank": " \\t", "cntrl": "\\x00-\\x1f\\x7f",
@@ -33,7 +33,7 @@ class Pattern:
     a pattern without `/` matches the last part of a path, at any depth."""
 
     source: str
-    matcher: re.Pattern[str] | Glob | None
+    matcher: re.Pattern[str] | Glob | _Exact | None
     negated: bool
     folders_only: bool
     basename: bool = False
@@ -227,6 +227,23 @@ class Glob:
         return self._end in states
 
 
+class _Exact:
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def fullmatch(self, path: str) -> bool:
+        return path == self.text
+
+
+class _Suffix(_Exact):
+    """`*.log` against a name (no `/` in it): the name ends with `.log`."""
+
+    def fullmatch(self, path: str) -> bool:
+        return path.endswith(self.text)
+
+
 def compile_line(line: str) -> Pattern | None:
     """One line of an ignore file -> a Pattern, or None for a blank line or a comment."""
     text = _strip_trailing_spaces(line.rstrip("\r"))
@@ -243,6 +260,12 @@ def compile_line(line: str) -> Pattern | None:
     found = tokens(body)
     if found is None:
         return Pattern(line, None, negated, folders_only)
+    # The common lines (`node_modules/`, `/dist`, `*.log`) as a string test: a walk asks every
+    # pattern about every entry, and a comparison costs a fraction of a regex call.
+    if not any(c in body for c in "*?[\\"):
+        return Pattern(line, _Exact(body), negated, folders_only, basename=not anchored)
+    if not anchored and body.startswith("*") and not any(c in body[1:] for c in "*?[\\"):
+        return Pattern(line, _Suffix(body[1:]), negated, folders_only, basename=True)
     repeats = sum(1 for t in found if isinstance(t, str))
     # `re` cannot backtrack badly over one repeat; two or more take the linear-time Glob.
     matcher: re.Pattern[str] | Glob = (re.compile(translate(body) or "", re.DOTALL) if repeats <= 1
@@ -262,13 +285,41 @@ class IgnoreLayer:
     base: str
     patterns: tuple[Pattern, ...]
     source: str = ""  # the ignore file, as `--show-files` names it
+    # Without `!` lines any match ignores, so names (`node_modules/`, `*.log`) are looked up in
+    # a dict and a suffix list, and only the other patterns are tried one by one.
+    _index: tuple[dict[str, list[Pattern]], list[Pattern], tuple[Pattern, ...]] | None = field(
+        default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if any(p.negated for p in self.patterns):
+            return
+        names: dict[str, list[Pattern]] = {}
+        suffixes, others = [], []
+        for pattern in self.patterns:
+            if pattern.basename and type(pattern.matcher) is _Exact:
+                names.setdefault(pattern.matcher.text, []).append(pattern)
+            elif pattern.basename and type(pattern.matcher) is _Suffix:
+                suffixes.append(pattern)
+            else:
+                others.append(pattern)
+        object.__setattr__(self, "_index", (names, suffixes, tuple(reversed(others))))
 
     def deciding(self, path: str, is_dir: bool) -> Pattern | None:
-        """The last pattern of this layer that matches, or None."""
+        """The last pattern of this layer that matches (without `!` lines: one that does), or None."""
         if self.base:
             if not path.startswith(self.base + "/"):
                 return None
             path = path[len(self.base) + 1:]
+        if self._index is not None:
+            names, suffixes, others = self._index
+            name = path.rpartition("/")[2]
+            for pattern in names.get(name, ()):
+                if is_dir or not pattern.folders_only:
+                    return pattern
+            for pattern in suffixes:
+                if name.endswith(pattern.matcher.text) and (is_dir or not pattern.folders_only):  # type: ignore[union-attr]
+                    return pattern
+            return next((p for p in others if p.matches(path, is_dir)), None)
         for pattern in reversed(self.patterns):
             if pattern.matches(path, is_dir):
                 return pattern

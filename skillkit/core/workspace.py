@@ -251,6 +251,10 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
                 found_docs = [d for w in walked for d in w.documents if w.root is not None]
                 space = inside(root, {p.resolve() for p in found_skills + [d for _, d in found_docs]})
                 bring(space, found_skills, found_docs)
+                # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
+                under = path.resolve()
+                if space.only is not None:
+                    space.only |= {d.resolve() for _, d in space.documents if d.resolve().is_relative_to(under)}
                 for w in walked:
                     space.nested.extend(n for n in w.nested if n not in space.nested)
                     space.unreadable.extend(w.unreadable)

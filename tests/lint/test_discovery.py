@@ -166,3 +166,11 @@ def test_pack_holds_what_lint_checks(cli, tmp_path: Path) -> None:
         packed = sorted(n for n in archive.namelist() if n.endswith("SKILL.md"))
     assert packed == files == [".claude/skills/project/SKILL.md", "skills/.curated/curated/SKILL.md",
                                "skills/plain/SKILL.md"]
+
+
+def test_a_named_kind_folder_is_checked_in_its_workspace(cli, tmp_path: Path) -> None:
+    ok(tmp_path / "skills", "real")
+    (tmp_path / "agents").mkdir()
+    (tmp_path / "agents" / "a.yaml").write_text("name: a\nhandler: agent\nskills:\n  - {name: gone}\n", encoding="utf-8")
+    code, found = report(cli, "agents", cwd=tmp_path)
+    assert code == 1 and {d["path"] for d in found} == {"agents/a.yaml"}
