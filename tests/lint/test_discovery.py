@@ -174,3 +174,12 @@ def test_a_named_kind_folder_is_checked_in_its_workspace(cli, tmp_path: Path) ->
     (tmp_path / "agents" / "a.yaml").write_text("name: a\nhandler: agent\nskills:\n  - {name: gone}\n", encoding="utf-8")
     code, found = report(cli, "agents", cwd=tmp_path)
     assert code == 1 and {d["path"] for d in found} == {"agents/a.yaml"}
+
+
+def test_a_very_deep_tree_is_walked_without_recursion(cli, tmp_path: Path) -> None:
+    deep = tmp_path / "skills"
+    for _ in range(600):
+        deep = deep / "d"
+    ok(deep, "bottom")
+    code, found = report(cli, cwd=tmp_path)
+    assert (code, found) == (0, [])
