@@ -41,6 +41,8 @@ def test_hidden_folders_are_walked_and_tool_folders_are_not(cli, tmp_path: Path)
     assert left[".venv/"] == "tool folder" and left["lib/site-packages/"] == "tool folder"
     assert left[".skillkit_cache/"] == left[".skillkit-new-x/"] == "skillkit temporary file"
     assert ".git/" in left
+    named, _ = checked(cli, "skills/.curated", cwd=tmp_path)  # a hidden folder named on its own
+    assert named == ["skills/.curated/s-skills-curated/SKILL.md"]
 
 
 def test_gitignore_nested_info_exclude_and_settings_exclude(cli, tmp_path: Path) -> None:
@@ -127,6 +129,10 @@ def test_unrelated_repositories_share_no_names(cli, tmp_path: Path) -> None:
         ok(tmp_path / repo / "tools-for-x", "same")
     code, found = report(cli, "one", "two", cwd=tmp_path)
     assert (code, found) == (0, [])
+    plain = tmp_path / "plain"  # no repository at all: one workspace per path given
+    ok(plain / "a", "same")
+    ok(plain / "b", "same")
+    assert report(cli, "plain/a", "plain/b", cwd=tmp_path) == (0, [])
     ok(tmp_path / "one" / "elsewhere", "same")  # the same name twice inside one repository still clashes
     code, found = report(cli, "one", "two", cwd=tmp_path)
     assert code == 1 and {d["rule"] for d in found} == {"name-unique"}
