@@ -189,3 +189,13 @@ def test_a_very_deep_tree_is_walked_without_recursion(cli, tmp_path: Path) -> No
     ok(deep, "bottom")
     code, found = report(cli, cwd=tmp_path)
     assert (code, found) == (0, [])
+
+
+def test_show_files_in_text(cli, tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("generated/\n", encoding="utf-8")
+    ok(tmp_path / "skills", "real")
+    ok(tmp_path / "generated", "copy")
+    outcome = cli("lint", "--show-files", cwd=tmp_path)
+    assert outcome.code == 0
+    assert outcome.stdout == ("skills/real/SKILL.md\n\nLeft out (1):\n"
+                              "  generated/: ignored by .gitignore:1 (generated/)\n")
