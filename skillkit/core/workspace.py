@@ -262,7 +262,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         _check_openable(path)
         kind = kind_here(path)
         if kind is None:
-            left_out.append(LeftOut(path, False, "not a skillkit file here (" + WHAT_COUNTS + ")"))
+            left_out.append(LeftOut(path, False, "not a skillkit file here"))
             continue
         if kind == "settings":
             settings.append(path)
