@@ -32,6 +32,8 @@ def lint(
     ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
     config: Optional[Path] = CONFIG_OPTION,
     output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
+    show_files: bool = typer.Option(False, "--show-files", help="List the files lint would check and, for every "
+                                    "path left out, why (tool folder, .gitignore, exclude, nested skill); check nothing."),
     color: Color = COLOR_OPTION,
     no_cache: bool = typer.Option(False, "--no-cache", help="Check every file afresh; read and write no cache "
                                   "(default: `.skillkit_cache/` in each workspace, or the `cache-dir` setting)."),
@@ -81,6 +83,8 @@ def lint(
         if show_settings:
             lint_extras.show_settings(options, sys.stdout)
             raise typer.Exit(0)
+        if show_files:
+            _show_files(targets, options, format.value == "json")
 
         def lint_once() -> Result:
             tick, close = progress_bar("Linting")
@@ -110,3 +114,17 @@ def lint(
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
     raise typer.Exit(1 if lint_extras.failing(result, strict) and not exit_zero else 0)
+
+
+def _show_files(targets: list[Path], options: object, as_json: bool) -> None:
+    """Print discovery's answer and exit: 0, or 2 when nothing would be checked."""
+    from skillkit.core.errors import InputError
+    from skillkit.core.pipeline import find
+    from skillkit.core.workspace import nothing_found
+    from skillkit.reporters.files import listing, report
+
+    found = find(targets, options)  # type: ignore[arg-type]
+    report(found, sys.stdout, as_json)
+    if not listing(found)["files"]:
+        raise InputError(nothing_found(found))
+    raise typer.Exit(0)

@@ -29,16 +29,37 @@ def rule_doc_text(registry: Registry) -> str:
     return "\n".join(lines) + "\n"
 
 
+# What DESIGN 5.1 counts, as a regex over the paths pre-commit passes: SKILL.md and
+# skillkit.yaml anywhere, and agents/, tools/, scenes/, catalog.yaml only at the top (where
+# the repository's workspace root is; a Kubernetes manifest in infra/agents/ is not ours).
+# Nested workspaces and what one file cannot show are the second hook's.
+HOOK_FILES = r"(^|/)(SKILL\.md|skillkit\.yaml)$|^(catalog\.yaml|(tools|agents|scenes)/[^/]+\.ya?ml)$"
+HOOK_EXCLUDE = (r"(^|/)(\.git|\.venv|venv|node_modules|__pycache__|\.tox|\.nox|\.mypy_cache|\.pytest_cache"
+                r"|\.ruff_cache|site-packages)/")
+
+
 def hook_manifest_text() -> str:
-    return """\
+    return f"""\
 # Generated from skillkit/core/artifacts.py; a test fails when this copy drifts.
 - id: skillkit-lint
   name: skillkit lint
-  description: Lint skills (SKILL.md) and skillkit workspace files.
+  description: Lint the skills (SKILL.md) and skillkit workspace files a commit touches, each in its workspace.
   entry: skillkit lint
   language: python
-  files: (^|/)(SKILL\\.md|skillkit\\.yaml|catalog\\.yaml|(tools|agents|scenes)/[^/]+\\.ya?ml)$
+  files: {HOOK_FILES}
+  exclude: {HOOK_EXCLUDE}
   require_serial: false
+  minimum_pre_commit_version: "3.0.0"
+# What one file cannot show: a commit that deletes a skill a scene or an agent links, or a
+# file a SKILL.md links. Runs on every commit (a deletion passes no file), over the repository.
+- id: skillkit-lint-workspace
+  name: skillkit lint (whole repository)
+  description: Lint every skill and workspace file of the repository, so deletions and broken links fail too.
+  entry: skillkit lint
+  language: python
+  pass_filenames: false
+  always_run: true
+  require_serial: true
   minimum_pre_commit_version: "3.0.0"
 """
 

@@ -23,6 +23,7 @@ class Options:
     severity: dict[str, Severity] = field(default_factory=dict)
     excludes: tuple[str, ...] = DEFAULT_EXCLUDES
     patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
+    respect_gitignore: bool = True  # the settings' `respect-gitignore`
     settings: dict[str, object] = field(default_factory=dict)
     strict: bool = False  # the settings' `strict`: warnings fail
     settings_source: Path | None = None
@@ -84,6 +85,7 @@ def options_from(settings: Settings, profile: str | None, select: frozenset[str]
         severity={rule: Severity.parse(word) for rule, word in settings.get("severity", {}).items()},
         excludes=DEFAULT_EXCLUDES,
         patterns=tuple(settings.get("exclude", [])),
+        respect_gitignore=bool(settings.get("respect-gitignore", True)),
         settings=settings.values,
         strict=bool(settings.get("strict", False)),
         settings_source=settings.source,

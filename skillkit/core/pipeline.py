@@ -17,9 +17,11 @@ from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
-from skillkit.core.suppress import silence
-from skillkit.core.workspace import Workspace, discover
+from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
+from skillkit.core.suppress import silence
+from skillkit.core.walk import WalkRules
+from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
 
@@ -116,7 +118,10 @@ def check_skill_files(files: list[Path], base: str, options: Options,
     out = []
     for file in files:
         shown = display(file, base)
-        doc, diags = load_skill_doc(file, shown)
+        try:
+            doc, diags = load_skill_doc(file, shown)
+        except InputError as exc:  # found on a walk (a name given was opened already): a finding
+            doc, diags = None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
         rules: list[Diagnostic] | None = None
         if only is None or file.resolve() in only:
@@ -172,11 +177,24 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
     for kind, file in space.documents:
         kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
         shown = display(file, base)
-        ydoc, diags = load_yaml_doc(kind, file, shown)
+        try:
+            ydoc, diags = load_yaml_doc(kind, file, shown)
+        except InputError as exc:
+            ydoc, diags = None, [unreadable(shown, exc, file)]
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:
             yaml_docs.append(ydoc)
         tick(1)
+    for folder, message in space.unreadable:
+        per_file[display(folder, base)].extend(judge.admit([Diagnostic(display(folder, base), 1, 1, "file-unreadable",
+                                                                      Severity.ERROR, message)]))
+    for outer, nested in space.nested:
+        if space.reports(outer):
+            shown = display(outer, base)
+            per_file[shown].extend(judge.admit([Diagnostic(
+                shown, 1, 1, "skill-nested", Severity.WARNING,
+                f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
+                "does not check it (name it on the command line to check it)")]))
     view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
     for rule in judge.rules:
         if rule.scope == "workspace" and judge.runs(rule):
@@ -189,7 +207,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
         for diags in per_file.values():
             found.extend(diags)
     else:  # files named inside a workspace: the rest was read for context only
-        named = {display(p, base) for p in space.skills + [d for _, d in space.documents] if space.reports(p)}
+        named = {display(p, base) for p in space.skills + [d for _, d in space.documents] + [f for f, _ in space.unreadable]
+                 if space.reports(p)}
         for shown in named:
             found.extend(per_file.get(shown, ()))
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
@@ -197,11 +216,36 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
     return found, LoadedWorkspace(space.root, skills, documents, broken)
 
 
+def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
+    """A file a walk found that cannot be read: a finding on it, and the run goes on."""
+    message = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+    if file.is_symlink() and not file.exists():
+        message = "it is a link whose target does not exist"
+    return Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, f"cannot be read: {message}")
+
+
+def walk_rules(options: Options) -> WalkRules:
+    return WalkRules(respect_gitignore=options.respect_gitignore, exclude=options.patterns)
+
+
+def find(paths: list[Path], options: Options) -> Discovery:
+    """What `run` would check under `paths`, and what it leaves out (`--show-files`)."""
+    return discover_all(paths, walk_rules(options))
+
+
 def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False) -> Result:
-    """Discover, read, parse, validate and check everything under `paths`. `cache`: reuse and
-    update lint's cache (core/cache.py) for skills whose folders did not change."""
+    """Discover, read, parse, validate and check everything under `paths`. Raises InputError
+    when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
+    reuse and update lint's cache (core/cache.py) for skills whose folders did not change."""
     judge = _Judge(options)
-    spaces = discover(paths, options.excludes, options.patterns)
+    found_files = find(paths, options)
+    spaces = found_files.spaces
+    if not any(s.skills or s.documents or s.unreadable for s in spaces) and not found_files.settings:
+        raise InputError(nothing_found(found_files))
+    from skillkit.core.settings import load_settings_file
+
+    for settings_file in found_files.settings:  # named (as pre-commit does): a broken one stops the run
+        load_settings_file(settings_file)
     total = sum(len(s.skills) + len(s.documents) for s in spaces)
     reported = sum(1 for s in spaces for p in s.skills + [d for _, d in s.documents] if s.reports(p))
     done = 0
@@ -222,7 +266,7 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
         loaded.append(workspace)
         if space_judge.options.strict:
             strict.update(d for d in found if d.severity == Severity.WARNING)
-    return Result(tuple(sorted(set(diagnostics))), reported, tuple(loaded), len(strict))
+    return Result(tuple(sorted(set(diagnostics))), reported + len(found_files.settings), tuple(loaded), len(strict))
 
 
 def _judge_for(root: Path | None, judge: _Judge) -> _Judge:

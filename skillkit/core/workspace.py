@@ -1,30 +1,36 @@
-"""Discovery: which files under the given paths are skills, tools, agents, scenes, catalogs.
+"""Discovery (DESIGN 5.1): which files under the given paths are skills, tools, agents, scenes,
+catalogs, through the one walk packs use too (core/walk.py).
 
-A *workspace root* is a folder holding `skillkit.yaml`, `catalog.yaml` or any of `skills/`,
-`tools/`, `agents/`, `scenes/`. Skills are found anywhere (every folder holding SKILL.md,
-not descending into a skill's own folder); the other kinds only at a root.
+A *skill* is a folder holding `SKILL.md`; everything below it belongs to it (its `agents/` is
+Codex's, not a workspace's), and a `SKILL.md` nested there is reported, not linted, on a walk.
+A *workspace root* is a folder holding `skillkit.yaml`, `[tool.skillkit]` in pyproject.toml or
+a `skills/` folder, and never a skill folder; only directly in a root do `agents/`, `tools/`,
+`scenes/` and `catalog.yaml` count. Skills outside any root form one workspace per repository
+(the nearest `.git`), else per path given: unrelated trees linted together share no names.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Hashable, TypeVar
 
 from skillkit.core.errors import InputError
-from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
-from skillkit.core.paths import folders_up_to_repo_top
+from skillkit.core.paths import display, folders_up_to_repo_top
+from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
 
 SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
+PYPROJECT = "pyproject.toml"
 KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene"}
-ROOT_MARKERS = (SETTINGS_FILE, CATALOG_FILE, "skills", *KIND_FOLDERS)
 T = TypeVar("T")
-DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git", ".*")
+DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
 YAML_SUFFIXES = (".yaml", ".yml")
+WHAT_COUNTS = ("SKILL.md, or skillkit.yaml, catalog.yaml, agents/, tools/, scenes/ directly in a workspace root "
+               "(a folder with skillkit.yaml or skills/)")
 
 
 @dataclass
@@ -37,35 +43,52 @@ class Workspace:
     # Files inside a root that were named on the command line (as pre-commit names them): the
     # whole workspace is read for context, findings are reported for these alone. None: all.
     only: set[Path] | None = None
+    nested: list[tuple[Path, Path]] = field(default_factory=list)  # (outer SKILL.md, nested SKILL.md)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
+    origin: Hashable = None  # loose skills: the repository or command-line path they came from
+    linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
 
     def reports(self, path: Path) -> bool:
         return self.only is None or path.resolve() in self.only
 
 
-def excluded(name: str, patterns: tuple[str, ...]) -> bool:
-    return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+@dataclass
+class Discovery:
+    """What a set of paths holds, and every path the walks left out with the reason."""
+
+    spaces: list[Workspace]
+    left_out: list[LeftOut]
+    searched: list[Path]
+    settings: list[Path] = field(default_factory=list)  # settings files named on the command line
 
 
-def is_root(folder: Path, names: set[str] | None = None) -> bool:
-    """`names`: the folder's entries when the caller has listed them already (saves 7 stats)."""
-    if names is not None:
-        return not names.isdisjoint(ROOT_MARKERS)
-    return any((folder / marker).exists() for marker in ROOT_MARKERS)
+def _has_tool_table(pyproject: Path) -> bool:
+    try:
+        with open(pyproject, "rb") as handle:
+            return b"[tool.skillkit]" in handle.read(1024 * 1024)
+    except OSError:
+        return False
 
 
-def _root_documents(root: Path) -> list[tuple[str, Path]]:
-    found: list[tuple[str, Path]] = []
-    for folder, kind in KIND_FOLDERS.items():
-        base = root / folder
-        if base.is_dir():
-            found.extend((kind, p) for p in sorted(base.iterdir()) if p.suffix in YAML_SUFFIXES and p.is_file())
-    if (root / CATALOG_FILE).is_file():
-        found.append(("catalog", root / CATALOG_FILE))
-    return found
+def _marks_root(folder: Path, dirs: set[str], files: set[str]) -> bool:
+    if SKILL_FILE in dirs or SKILL_FILE in files:
+        return False  # a skill folder is never a workspace root
+    return (SETTINGS_FILE in files or "skills" in dirs
+            or (PYPROJECT in files and _has_tool_table(folder / PYPROJECT)))
+
+
+def is_root(folder: Path) -> bool:
+    """Whether `folder` is a workspace root (DESIGN 5.1): never a skill folder."""
+    try:
+        names = set(os.listdir(folder))
+    except OSError:
+        return False
+    dirs = {"skills"} if "skills" in names and (folder / "skills").is_dir() else set()
+    return _marks_root(folder, dirs, names - {"skills"})
 
 
 def classify(path: Path) -> str | None:
-    """The kind of a file given by name (as pre-commit passes them), or None."""
+    """The kind of a file by its name alone (as pre-commit passes them), or None."""
     if path.name == SKILL_FILE:
         return "skill"
     if path.name == CATALOG_FILE:
@@ -78,35 +101,99 @@ def classify(path: Path) -> str | None:
     return None
 
 
-def _walk(top: Path, excludes: tuple[str, ...], patterns: tuple[str, ...] = ()) -> list[Workspace]:
-    """`excludes`: folder names never entered; `patterns`: the settings' `exclude`, gitignore
-    syntax relative to `top` (the same matcher packs use)."""
+def kind_here(path: Path) -> str | None:
+    """The kind of a named file where it is: `agents/x.yaml` and `catalog.yaml` count only
+    directly in a workspace root (a Kubernetes manifest in `infra/agents/` is not skillkit's)."""
+    kind = classify(path)
+    if kind in ("skill", "settings", None):
+        return kind
+    home = path.resolve().parent
+    return kind if is_root(home if kind == "catalog" else home.parent) else None
+
+
+def _check_openable(path: Path) -> None:
+    """A file named on the command line must open as a regular file: else exit 2."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+    finally:
+        os.close(descriptor)
+
+
+def _loose_key(path: Path, index: int) -> Hashable:
+    top = repo_top(path)
+    return ("repo", str(top)) if top is not None else ("path", index)
+
+
+def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None) -> list[Workspace]:
+    """The workspaces under `top` (a folder), in the order found, loose skills last but one."""
+    walker = Walker(top, rules, display)
     spaces: dict[Path | None, Workspace] = {}
-    owner: dict[Path, Path | None] = {}
-    layers = (IgnoreLayer("", compile_lines(patterns)),) if patterns else ()
-    for folder_text, dirs, files in os.walk(top, followlinks=False):
-        folder = Path(folder_text)
-        relative = os.path.relpath(folder, top).replace(os.sep, "/")
-        prefix = "" if relative == "." else relative + "/"
-        dirs[:] = sorted(d for d in dirs if not excluded(d, excludes)
-                         and not (layers and ignored(layers, prefix + d, is_dir=True)))
-        if layers and SKILL_FILE in files and ignored(layers, prefix + SKILL_FILE, is_dir=False):
-            files = [f for f in files if f != SKILL_FILE]
-        parent_root = owner.get(folder.parent) if folder != top else None
-        root = folder if is_root(folder, {*dirs, *files}) else parent_root
-        owner[folder] = root
-        if root == folder:
-            spaces.setdefault(root, Workspace(root)).documents.extend(_root_documents(folder))
-        if SKILL_FILE in files:
-            spaces.setdefault(root, Workspace(root)).skills.append(folder / SKILL_FILE)
-            dirs[:] = []  # a skill's own folders travel with it; they hold no other skills
+    owner: dict[str, Path | None] = {}       # folder (relative) -> its workspace root
+    in_skill: dict[str, Path] = {}           # folder (relative) inside a skill -> that SKILL.md
+    kinds: dict[Path, dict[str, list[tuple[str, Path]]]] = {}
+
+    def space(root: Path | None) -> Workspace:
+        if root not in spaces:
+            spaces[root] = Workspace(root, origin=origin if root is None else None)
+        return spaces[root]
+
+    for folder in walker.folders():
+        parent = folder.rel.rpartition("/")[0] if folder.rel else None
+        if folder.error is not None:
+            home = owner.get(parent) if parent is not None else None
+            space(home).unreadable.append((folder.path, f"the folder cannot be listed: {folder.error}"))
             continue
-        for name in dirs:
-            # A linked skill folder (skills/x -> ../shared/x) is checked too, never silently
-            # passed over; links are not walked (one to / would search the whole disk).
-            linked = os.path.join(folder_text, name)
-            if os.path.islink(linked) and os.path.isfile(os.path.join(linked, SKILL_FILE)):
-                spaces.setdefault(root, Workspace(root)).skills.append(folder / name / SKILL_FILE)
+        dirs = {e.name for e in folder.dirs}
+        files = {e.name for e in folder.files}
+        outer = in_skill.get(folder.rel)
+        prefix = folder.rel + "/" if folder.rel else ""
+        if outer is not None:  # inside a skill: only a nested SKILL.md is of interest
+            if SKILL_FILE in dirs or SKILL_FILE in files:
+                nested = folder.path / SKILL_FILE
+                space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
+                left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
+                                                       "clients do not load it (name it to check it)"))
+            folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+            for entry in folder.dirs:
+                in_skill[prefix + entry.name] = outer
+            owner[folder.rel] = owner.get(parent) if parent is not None else None
+            continue
+        root = owner.get(parent) if parent is not None else None
+        if _marks_root(folder.path, dirs, files):
+            root = folder.path
+            space(root)
+            if CATALOG_FILE in files:
+                kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
+        owner[folder.rel] = root
+        if SKILL_FILE in dirs or SKILL_FILE in files:
+            skill = folder.path / SKILL_FILE
+            space(root).skills.append(skill)
+            folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+            for entry in folder.dirs:
+                in_skill[prefix + entry.name] = skill
+            continue
+        kind = KIND_FOLDERS.get(folder.path.name) if parent is not None else None
+        if kind is not None and root is not None and owner.get(parent) == root and folder.path.parent == root:
+            kinds.setdefault(root, {}).setdefault(kind, []).extend(
+                (kind, Path(e.path)) for e in folder.files if e.name.endswith(YAML_SUFFIXES))
+        for entry in folder.files:
+            if entry.is_symlink() and os.path.isdir(entry.path):
+                # A linked skill folder (skills/x -> ../shared/x) is checked too, never silently
+                # passed over; links are not walked (one to / would search the whole disk).
+                if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
+                    space(root).skills.append(Path(entry.path) / SKILL_FILE)
+                    space(root).linked.add(Path(entry.path) / SKILL_FILE)
+                else:
+                    left_out.append(LeftOut(Path(entry.path), True,
+                                            "a link to a folder without SKILL.md (links are not walked)"))
+    left_out.extend(walker.left_out)
+    for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
+        spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "catalog") for d in by_kind.get(k, ()))
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
 
 
@@ -115,70 +202,124 @@ def enclosing_root(path: Path) -> Path | None:
     return next((candidate for candidate in folders_up_to_repo_top(path) if is_root(candidate)), None)
 
 
-def _walk_root(root: Path, excludes: tuple[str, ...], patterns: tuple[str, ...]) -> Workspace:
-    found = [w for w in _walk(root, excludes, patterns) if w.root == root]
+def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
+    found = [w for w in _walk(root, rules, left_out) if w.root == root]
     return found[0] if found else Workspace(root)
 
 
-def discover(paths: list[Path], excludes: tuple[str, ...] = DEFAULT_EXCLUDES,
-             patterns: tuple[str, ...] = ()) -> list[Workspace]:
+def discover(paths: list[Path], rules: WalkRules = WalkRules()) -> list[Workspace]:
+    return discover_all(paths, rules).spaces
+
+
+def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery:
     """Workspaces under the given folders and files. A file or folder inside a workspace brings
     its whole workspace in as context (cross-file rules need it) with findings limited to what
-    was named. Raises InputError for a path that does not exist or a file of no known kind."""
+    was named; what was named is checked even where a walk leaves it out. Raises InputError
+    for a named path that does not exist or cannot be opened."""
     spaces: list[Workspace] = []
     within: dict[Path, Workspace] = {}
-    loose = Workspace(None)
+    left_out: list[LeftOut] = []
+    context_left_out: list[LeftOut] = []  # a root walked only for context: not what was asked
+    settings: list[Path] = []
 
-    def inside(root: Path, named: set[Path] | None) -> None:
+    def inside(root: Path, named: set[Path] | None) -> Workspace:
         space = within.get(root)
         if space is None:
-            space = within[root] = _walk_root(root, excludes, patterns)
+            space = within[root] = _walk_root(root, rules, context_left_out)
             space.only = set()
         if space.only is not None:
             space.only = None if named is None else space.only | named
+        return space
 
-    for path in paths:
-        if not path.exists() and not path.is_symlink():
-            raise InputError("no such file or folder", str(path))
+    def bring(space: Workspace, skills: list[Path], documents: list[tuple[str, Path]]) -> None:
+        """Named files the context walk left out (hidden, ignored, nested) join the workspace."""
+        known = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
+        space.skills.extend(p for p in skills if p.resolve() not in known)
+        space.documents.extend(d for d in documents if d[1].resolve() not in known)
+
+    for index, path in enumerate(paths):
+        if not path.exists():
+            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
+                             str(path))
         if path.is_dir():
             root = enclosing_root(path)
             if root is None or root == path.resolve():
-                spaces.extend(_walk(path, excludes, patterns))
+                spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
             else:
-                inside(root, {p.resolve() for w in _walk(path, excludes, patterns) for p in w.skills + [d for _, d in w.documents]})
+                walked = _walk(path, rules, left_out)
+                found_skills = [p for w in walked for p in w.skills]
+                found_docs = [d for w in walked for d in w.documents if w.root is not None]
+                space = inside(root, {p.resolve() for p in found_skills + [d for _, d in found_docs]})
+                bring(space, found_skills, found_docs)
+                # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
+                under = path.resolve()
+                if space.only is not None:
+                    space.only |= {d.resolve() for _, d in space.documents if d.resolve().is_relative_to(under)}
+                for w in walked:
+                    space.nested.extend(n for n in w.nested if n not in space.nested)
+                    space.unreadable.extend(w.unreadable)
             continue
-        kind = classify(path)
+        _check_openable(path)
+        kind = kind_here(path)
         if kind is None:
-            raise InputError("not a skillkit file (SKILL.md, skillkit.yaml, catalog.yaml, "
-                             "or a YAML file under tools/, agents/ or scenes/)", str(path))
+            left_out.append(LeftOut(path, False, "not a skillkit file here"))
+            continue
         if kind == "settings":
+            settings.append(path)
             continue
         root = enclosing_root(path)
         if root is not None:
-            inside(root, {path.resolve()})
-            space = within[root]
-            known = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
-            if path.resolve() not in known:  # named explicitly, though the walk excludes it (a hidden folder)
-                if kind == "skill":
-                    space.skills.append(path)
-                else:
-                    space.documents.append((kind, path))
-        elif kind == "skill":
-            loose.skills.append(path)
+            space = inside(root, {path.resolve()})
+            bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
-            loose.documents.append((kind, path))
+            loose = Workspace(None, origin=_loose_key(path, index))
+            (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
+            spaces.append(loose)
     spaces.extend(within.values())
-    if loose.skills or loose.documents:
-        spaces.append(loose)
-    return _merged(spaces)
+    merged = _merged(spaces)
+    _drop_linked_copies(merged, left_out)
+    return Discovery(merged, left_out, list(paths), settings)
+
+
+def _identity(path: Path) -> object:
+    try:
+        status = os.stat(path)
+        return (status.st_dev, status.st_ino)
+    except OSError:
+        return os.path.abspath(path)
+
+
+def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
+    """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
+    at its own path is checked there once, not twice under two names."""
+    linked = [(space, path) for space in spaces for path in space.skills if path in space.linked]
+    if not linked:
+        return
+    real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
+    for space, path in linked:
+        if _identity(path) in real:
+            space.skills.remove(path)
+            target = display(Path(os.path.realpath(path.parent)))
+            left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
+
+
+def nothing_found(found: Discovery, shown: int = 8) -> str:
+    """Why a run has nothing to check: what was searched, what counts, what was left out."""
+    searched = ", ".join(display(p) for p in found.searched) or "."
+    text = f"nothing to check under {searched}: no {WHAT_COUNTS}"
+    if found.left_out:
+        listed = "; ".join(f"{display(o.path)}{'/' if o.is_dir else ''} ({o.reason})" for o in found.left_out[:shown])
+        more = len(found.left_out) - shown
+        text += f". Left out: {listed}" + (f"; and {more} more (`skillkit lint --show-files` lists them)" if more > 0 else "")
+    return text
 
 
 def _merged(spaces: list[Workspace]) -> list[Workspace]:
     """One workspace per root, each file once: `lint . skills/a`, or a file named twice, must
     not read (and count) a file twice. A root walked whole outranks the same root read for context."""
-    by_root: dict[Path | None, Workspace] = {}
+    by_root: dict[Hashable, Workspace] = {}
     for space in spaces:
-        key = space.root.resolve() if space.root is not None else None
+        key = space.root.resolve() if space.root is not None else space.origin
         have = by_root.setdefault(key, space)
         if have is space:
             continue
@@ -186,9 +327,11 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             by_root[key] = space
         elif have.only is not None and space.only is not None:
             have.only |= space.only
-        if key is None:  # loose files found from several paths
+        if space.root is None:  # loose files found from several paths of one repository
             have.skills += space.skills
             have.documents += space.documents
+            have.nested += space.nested
+            have.unreadable += space.unreadable
     for space in by_root.values():
         space.skills = _unique(space.skills, lambda path: path)
         space.documents = _unique(space.documents, lambda kind_path: kind_path[1])

@@ -13,7 +13,7 @@ from typing import Callable
 from skillkit.core.errors import InputError, VerdictError
 from skillkit.core.model import Skill
 from skillkit.pack.archive import ChangedWhilePacking, Entry, bytes_chunks, entry_time, file_chunks, write_entries
-from skillkit.pack.excludes import SourceFile, collect
+from skillkit.pack.excludes import SourceFile, collect, settings_walk
 from skillkit.pack.preflight import Prepared, root_label
 from skillkit.pack.reduce import Reduction, reduce_frontmatter, skill_text
 from skillkit.pack.sniff import is_earlier_pack
@@ -66,8 +66,8 @@ def export_skills(prepared: Prepared, out_dir: Path, progress: Callable[[int, in
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError("is a file; --target agent-skills writes into a folder", str(out_dir))
     entry_time()  # a malformed SOURCE_DATE_EPOCH fails before any work
-    excludes = tuple(str(p) for p in prepared.settings.get("exclude", []) or [])
-    files = collect(prepared.root, excludes)
+    excludes, respect = settings_walk(prepared.settings)
+    files = collect(prepared.root, excludes, respect_gitignore=respect)
     packed = {f.path for f in files}
     skills = sorted(((s, root_label(prepared.root, s.folder)) for w in prepared.workspaces for s in w.skills),
                     key=lambda pair: (pair[0].name, pair[1]))

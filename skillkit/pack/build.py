@@ -16,7 +16,7 @@ from skillkit.core.errors import InputError, VerdictError
 from skillkit.pack import MANIFEST_NAME
 from skillkit.pack.archive import (CHUNK, ChangedWhilePacking, Entry, bytes_chunks, entry_time, file_chunks,
                                    write_entries)
-from skillkit.pack.excludes import SourceFile, collect
+from skillkit.pack.excludes import SourceFile, collect, settings_walk
 from skillkit.pack.manifest import FileRecord, Manifest
 from skillkit.pack.preflight import Prepared, root_label
 from skillkit.pack.signing import SIGNATURE_NAME
@@ -82,8 +82,8 @@ def build_pack(prepared: Prepared, output: Path, progress: Progress | None = Non
         raise InputError("is a folder; -o names the pack file to write (a folder is for --target agent-skills)",
                          str(output))
     entry_time()  # a malformed SOURCE_DATE_EPOCH fails before any work
-    excludes = tuple(str(p) for p in prepared.settings.get("exclude", []) or [])
-    files = collect(prepared.root, excludes, skip=frozenset({output.resolve()}))
+    excludes, respect = settings_walk(prepared.settings)
+    files = collect(prepared.root, excludes, skip=frozenset({output.resolve()}), respect_gitignore=respect)
     total = 2 * len(files) + 1
     sources = hash_sources(files, progress, total)
     for reserved in (MANIFEST_NAME, SIGNATURE_NAME):

@@ -53,10 +53,11 @@ def root_label(root: Path, folder: Path) -> str:
 def packed_files(root: Path, settings: Mapping[str, Any]) -> frozenset[str] | None:
     """The entry names a pack of `root` holds, or None when collecting fails (a link, an
     unreadable .skillignore: the build refuses it with its own message)."""
-    from skillkit.pack.excludes import collect
+    from skillkit.pack.excludes import collect, settings_walk
 
     try:
-        return frozenset(f.path for f in collect(root, tuple(str(p) for p in settings.get("exclude", []) or [])))
+        exclude, respect = settings_walk(settings)
+        return frozenset(f.path for f in collect(root, exclude, respect_gitignore=respect))
     except (ConfigError, VerdictError):
         return None
 

@@ -26,8 +26,8 @@ def load_workspace(root: Path, options: Options, progress: Progress | None = Non
     if not root.is_dir():
         raise InputError("not a folder: give the workspace folder", str(root))
     if not is_root(root):
-        raise InputError("not a workspace: no skillkit.yaml, catalog.yaml, skills/, tools/, agents/ or scenes/ "
-                         "in this folder", str(root))
+        raise InputError("not a workspace: no skillkit.yaml, [tool.skillkit] in pyproject.toml or skills/ "
+                         "in this folder (a skill folder is never one)", str(root))
     options = replace(options, ignore=options.ignore | frozenset(RULE_IDS))
     result = run([root], options, progress)
     target = root.resolve()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
 from skillkit.rules import references
 from skillkit.rules import budget
-from skillkit.rules import suppression
+from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
 from skillkit.rules.profiles import PROFILES
 
@@ -19,6 +19,7 @@ REGISTRY: tuple[Rule, ...] = (
     *references.RULES,
     *budget.RULES,
     *suppression.RULES,
+    *discovery.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
 RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")

@@ -120,6 +120,9 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                          []),
     "preset-slots": ({"scenes/s.yaml": "preset:\n  cards:\n    - {content: a, slot: main}\n    - {include: p}\n"
                                        "    - {skill: gone}\n  parts:\n    p:\n      - {content: b, slot: main}\n"}, []),
+    # A folder named SKILL.md found on a walk; the healthy skill beside it is still checked.
+    "file-unreadable": ({"skills/odd/SKILL.md/notes.txt": "x", **ok("fine")}, []),
+    "skill-nested": ({**ok("outer"), **ok("outer/inner")}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.

@@ -61,3 +61,31 @@ def test_any_line_compiles_or_is_skipped(line: str) -> None:
     if pattern is not None:
         pattern.matches("a/b/c.txt", False)
     translate(line)
+
+
+def test_many_repeats_cannot_backtrack() -> None:
+    """`*a*a*...*b` as a Python regex backtracks for minutes on one 40-character name (issue 11);
+    the pattern's own matcher follows every position at once."""
+    import time
+
+    pattern = compile_line("*a*a*a*a*a*a*a*a*a*a*a*a*b")
+    assert pattern is not None
+    start = time.perf_counter()
+    assert not pattern.matches("a" * 40, False)
+    assert not pattern.matches("x/" + "a" * 2000, False)
+    assert pattern.matches("a" * 12 + "b", False)
+    assert time.perf_counter() - start < 5  # generous: it takes milliseconds
+
+
+@given(st.text(alphabet="ab*/?[]!", min_size=1, max_size=10), st.text(alphabet="ab/", max_size=8))
+def test_linear_matcher_agrees_with_the_regex(body: str, path: str) -> None:
+    """On inputs too small to backtrack badly, the linear matcher gives the regex's answers."""
+    import re
+
+    from skillkit.core.ignore import Glob, tokens
+
+    found = tokens(body)
+    regex = translate(body)
+    if found is None or regex is None:
+        return
+    assert Glob(found).fullmatch(path) == bool(re.fullmatch(regex, path, re.DOTALL))

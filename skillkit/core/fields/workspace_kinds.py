@@ -139,4 +139,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("per-file-ignores", {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
           "Rule ids turned off per file: `{GLOB: [rule-id, ...]}`, globs relative to the settings file's folder "
           "(one without `/` matches a file's name anywhere), as ruff's `per-file-ignores`.", SETTINGS_RULE, default={}),
+    Field("respect-gitignore", {"type": "boolean"},
+          "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
+          SETTINGS_RULE, default=True),
 ), open_keys=False)

@@ -1,0 +1,186 @@
+"""The one walk over a tree that discovery (lint, simulate, render, resolve) and packs share,
+so that what a pack holds and what lint checks can never disagree (DESIGN 5.1).
+
+Hidden folders are walked (`.claude/skills`, `skills/.curated`). Left out, each with the
+reason `--show-files` prints: `.git` and the usual tool folders, skillkit's own temporary
+names (`.skillkit*`), what `.gitignore` files (nested ones too, each below its folder) and
+`.git/info/exclude` ignore unless `respect-gitignore: false`, the settings' `exclude`, and
+what the caller adds (packs: `.skillignore` and their defaults). Links are never followed.
+The walk keeps its own stack: a tree 1,000 folders deep costs no recursion.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from skillkit.core.ignore import IgnoreLayer, compile_lines, deciding
+
+# What no client loads skills from and no pack ships: version control and tool caches.
+TOOL_FOLDERS = frozenset({".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox",
+                          ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages"})
+# skillkit's temporary files and caches (`.skillkit-new-*`, `.skillkit_cache/`): never input.
+TEMP_PREFIX = ".skillkit"
+GITIGNORE = ".gitignore"
+MAX_IGNORE_BYTES = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A path a walk (or discovery) did not take, and why."""
+
+    path: Path
+    is_dir: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class WalkRules:
+    """What leaves paths out. `exclude`: the settings' patterns (gitignore syntax, relative to
+    the top); `ignore_file`: an extra per-folder ignore file (packs: `.skillignore`);
+    `defaults`: the caller's own always-out patterns, with `defaults_reason` to show."""
+
+    respect_gitignore: bool = True
+    exclude: tuple[str, ...] = ()
+    ignore_file: str | None = None
+    defaults: tuple[str, ...] = ()
+    defaults_reason: str = ""
+
+
+@dataclass
+class Folder:
+    """One folder of the walk: its subfolders (not links) and its other entries, both already
+    filtered. Remove names from `dirs` to keep the walk out of them (as with os.walk)."""
+
+    path: Path
+    rel: str                      # relative to the top, posix; "" for the top
+    dirs: list[os.DirEntry[str]]
+    files: list[os.DirEntry[str]]
+    error: str | None = None      # the folder could not be listed
+    names: set[str] = field(default_factory=set)
+
+
+def repo_top(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding `.git`, or None."""
+    folder = start.resolve()
+    for candidate in (folder, *folder.parents):
+        if os.path.lexists(candidate / ".git"):
+            return candidate
+    return None
+
+
+def _read_patterns(file: Path) -> list[str] | None:
+    try:
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_IGNORE_BYTES)
+    except OSError:
+        return None
+    return data.decode("utf-8", errors="replace").split("\n")
+
+
+class Walker:
+    """Walks `top` (a folder), recording in `left_out` every path it did not take and why."""
+
+    def __init__(self, top: Path, rules: WalkRules = WalkRules(),
+                 show: Callable[[Path], str] = lambda path: path.as_posix()) -> None:
+        self.top = top
+        self.show = show
+        self.rules = rules
+        self.left_out: list[LeftOut] = []
+        resolved = top.resolve()
+        repo = repo_top(resolved)
+        self._git_base = repo if repo is not None else resolved
+        rel = os.path.relpath(resolved, self._git_base).replace(os.sep, "/")
+        self._git_prefix = "" if rel == "." else rel + "/"  # the top, seen from the git base
+        self._fixed = (IgnoreLayer("", compile_lines(rules.exclude), "the settings' `exclude`")
+                       if rules.exclude else None)
+        self._defaults = IgnoreLayer("", compile_lines(rules.defaults), rules.defaults_reason) if rules.defaults else None
+
+    def _git_layers(self) -> list[IgnoreLayer]:
+        """`.git/info/exclude`, then the `.gitignore` files above the top (the top's own and
+        those below are read as the walk reaches them)."""
+        if not self.rules.respect_gitignore:
+            return []
+        layers = []
+        exclude = self._git_base / ".git" / "info" / "exclude"
+        lines = _read_patterns(exclude) if exclude.is_file() else None
+        if lines:
+            layers.append(IgnoreLayer("", compile_lines(lines), str(exclude)))
+        parts = self._git_prefix.rstrip("/").split("/") if self._git_prefix else []
+        for depth in range(len(parts)):
+            base = "/".join(parts[:depth])
+            lines = _read_patterns(self._git_base / base / GITIGNORE)
+            if lines:
+                layers.append(IgnoreLayer(base, compile_lines(lines), str(self._git_base / base / GITIGNORE)))
+        return layers
+
+    def _reason(self, rel: str, name: str, is_dir: bool, git: list[IgnoreLayer],
+                own: list[IgnoreLayer]) -> str | None:
+        if name in TOOL_FOLDERS and is_dir or name == ".git":
+            return "tool folder"
+        if name.startswith(TEMP_PREFIX):
+            return "skillkit temporary file"
+        if self._fixed is not None:
+            hit = deciding((self._fixed,), rel, is_dir)
+            if hit is not None:
+                return f"excluded by the settings' `exclude` ({hit[1].source.strip()})"
+        for layers, path in ((git, self._git_prefix + rel), (own, rel)):
+            hit = deciding(layers, path, is_dir) if layers else None
+            if hit is not None:
+                return f"ignored by {self.show(Path(hit[0].source))}:{hit[1].number} ({hit[1].source.strip()})"
+        if self._defaults is not None and deciding((self._defaults,), rel, is_dir) is not None:
+            return self.rules.defaults_reason
+        return None
+
+    def folders(self) -> Iterator[Folder]:
+        """Every folder taken, parents before children, names in sorted order."""
+        stack: list[tuple[Path, str, list[IgnoreLayer], list[IgnoreLayer]]] = [
+            (self.top, "", self._git_layers(), [])]
+        while stack:
+            path, rel, git, own = stack.pop()
+            try:
+                entries = sorted(os.scandir(path), key=lambda e: e.name)
+            except OSError as exc:
+                yield Folder(path, rel, [], [], error=exc.strerror or str(exc))
+                continue
+            names = {e.name for e in entries}
+            prefix = rel + "/" if rel else ""
+            if self.rules.respect_gitignore and GITIGNORE in names:
+                lines = _read_patterns(path / GITIGNORE)
+                if lines:
+                    git = [*git, IgnoreLayer(self._git_prefix + rel, compile_lines(lines), str(path / GITIGNORE))]
+            if self.rules.ignore_file is not None and self.rules.ignore_file in names:
+                own_file = path / self.rules.ignore_file
+                if own_file.is_file() and not own_file.is_symlink():
+                    own = [*own, self._own_layer(own_file, rel)]
+            dirs, files = [], []
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    is_dir = False
+                reason = self._reason(prefix + entry.name, entry.name, is_dir, git, own)
+                if reason is not None:
+                    self.left_out.append(LeftOut(Path(entry.path), is_dir, reason))
+                elif is_dir:
+                    dirs.append(entry)
+                else:
+                    files.append(entry)
+            folder = Folder(path, rel, dirs, files, names=names)
+            yield folder
+            for entry in reversed(folder.dirs):
+                stack.append((Path(entry.path), prefix + entry.name, git, own))
+
+    def _own_layer(self, file: Path, rel: str) -> IgnoreLayer:
+        """The caller's ignore file; unreadable, it stops the walk (a pack must not guess)."""
+        from skillkit.core.errors import ConfigError
+        from skillkit.core.reader import read_text
+
+        shown = file.as_posix()
+        source, findings = read_text(file, shown)
+        if source is None:
+            first = findings[0]
+            raise ConfigError(first.message, shown, first.line, first.column)
+        return IgnoreLayer(rel, compile_lines(source.text.split("\n")), str(file))
