@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Hashable, TypeVar
 
+from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.errors import InputError
 from skillkit.core.paths import display, folders_up_to_repo_top
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
@@ -104,6 +105,8 @@ def classify(path: Path) -> str | None:
 def kind_here(path: Path) -> str | None:
     """The kind of a named file where it is: `agents/x.yaml` and `catalog.yaml` count only
     directly in a workspace root (a Kubernetes manifest in `infra/agents/` is not skillkit's)."""
+    if is_codex_agent_file(path):  # a skill's own Codex settings, wherever the skill is
+        return CODEX_AGENT_KIND
     kind = classify(path)
     if kind in ("skill", "settings", None):
         return kind
@@ -173,6 +176,9 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         if SKILL_FILE in dirs or SKILL_FILE in files:
             skill = folder.path / SKILL_FILE
             space(root).skills.append(skill)
+            codex = folder.path / "agents" / "openai.yaml"
+            if "agents" in dirs and codex.is_file():  # Codex's settings for this skill (core/codex.py)
+                space(root).documents.append((CODEX_AGENT_KIND, codex))
             folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
             for entry in folder.dirs:
                 in_skill[prefix + entry.name] = skill
@@ -231,11 +237,23 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             space.only = None if named is None else space.only | named
         return space
 
+    members: dict[int, set[Path]] = {}  # id(space) -> its files, resolved: kept, not rebuilt per name
+
     def bring(space: Workspace, skills: list[Path], documents: list[tuple[str, Path]]) -> None:
-        """Named files the context walk left out (hidden, ignored, nested) join the workspace."""
-        known = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
-        space.skills.extend(p for p in skills if p.resolve() not in known)
-        space.documents.extend(d for d in documents if d[1].resolve() not in known)
+        """Named files the context walk left out (hidden, ignored, nested) join the workspace.
+        Each call adds to the set it checks against: pre-commit names thousands of files, and
+        rebuilding it per name made naming them quadratic."""
+        known = members.get(id(space))
+        if known is None:
+            known = members[id(space)] = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
+        for skill in skills:
+            if (resolved := skill.resolve()) not in known:
+                known.add(resolved)
+                space.skills.append(skill)
+        for document in documents:
+            if (resolved := document[1].resolve()) not in known:
+                known.add(resolved)
+                space.documents.append(document)
 
     for index, path in enumerate(paths):
         if not path.exists():

@@ -89,7 +89,7 @@ def test_a_skill_folder_is_never_a_workspace(cli, tmp_path: Path) -> None:
     (tmp_path / "ci" / "tools").mkdir(parents=True)
     (tmp_path / "ci" / "tools" / "steps.yml").write_text("- run: make\n", encoding="utf-8")
     files, _ = checked(cli, cwd=tmp_path)
-    assert files == ["skills/codex/SKILL.md"]
+    assert files == ["skills/codex/SKILL.md", "skills/codex/agents/openai.yaml"]  # Codex's own, as Codex reads it
     assert report(cli, cwd=tmp_path) == (0, [])
 
 

@@ -107,12 +107,20 @@ def _golden(name: str, data: object) -> object:
     return json.loads(golden.read_text(encoding="utf-8"))
 
 
+def _codex_files(root: Path, name: str) -> list[str]:
+    """Codex's `agents/openai.yaml` of each skill clients load."""
+    return sorted(f"{skill.rsplit('/', 1)[0]}/agents/openai.yaml" for skill in LOADED[name]
+                  if (root / skill).parent.joinpath("agents", "openai.yaml").is_file())
+
+
 def test_checked_files_are_what_clients_load(cli, tree: tuple[str, Path]) -> None:
     name, root = tree
     outcome = cli("lint", "--show-files", "--format", "json", cwd=root)
     assert outcome.code == 0, outcome.stderr
     shown = json.loads(outcome.stdout)
-    assert shown["files"] == LOADED[name]
+    assert [f for f in shown["files"] if f.endswith("SKILL.md")] == LOADED[name]
+    # Beside them, only each loaded skill's own Codex settings (checked as Codex reads them).
+    assert [f for f in shown["files"] if not f.endswith("SKILL.md")] == _codex_files(root, name)
     assert shown == _golden(f"{name}.files.json", shown)
 
 
@@ -121,7 +129,7 @@ def test_report_matches_its_golden(cli, tree: tuple[str, Path]) -> None:
     outcome = cli("lint", "--format", "json", cwd=root)
     assert outcome.code in (0, 1) and "Traceback" not in outcome.stderr, outcome.stderr
     report = json.loads(outcome.stdout)
-    assert report["summary"]["files"] == len(LOADED[name])
+    assert report["summary"]["files"] == len(LOADED[name]) + len(_codex_files(root, name))
     assert report == _golden(f"{name}.report.json", report)
 
 
@@ -132,6 +140,6 @@ def test_a_dangling_link_is_a_finding_and_the_rest_is_reported(cli, tmp_path: Pa
     report = json.loads(cli("lint", "--format", "json", cwd=root).stdout)
     unreadable = [d["path"] for d in report["diagnostics"] if d["rule"] == "file-unreadable"]
     assert unreadable == ["plugins/fuzzing/skills/corpus-minimizer/SKILL.md"]
-    assert report["summary"]["files"] == 4
+    assert report["summary"]["files"] == 4 + len(_codex_files(root, "trailofbits-skills"))
     # Codex's agents/openai.yaml is the skill's, never a platform agent file.
     assert not any(d["rule"] == "agent-file" for d in report["diagnostics"])
