@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TextIO
@@ -27,29 +26,69 @@ class Format(str, enum.Enum):
     json = "json"
 
 
-def check_explain(sim: Simulation, name: str) -> None:
+GLOB = set("*?[")
+
+
+def did_you_mean(name: str, names: list[str]) -> str:
+    """` Did you mean 'x'?` for a near miss, else the names there are (few) or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+    if close:
+        return " Did you mean " + " or ".join(repr(c) for c in close) + "?"
+    if len(names) <= 12:
+        return f" The linked skills are: {', '.join(names) or 'none'}."
+    return ""
+
+
+def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
+    """The linked skills `--explain` names (each value: names or glob patterns, commas between),
+    in the scene's order; a UsageError for a name or pattern that picks none."""
+    import fnmatch
+
     from skillkit.core.errors import UsageError
 
     names = [s.name for s in sim.skills]
-    if name not in names:
-        raise UsageError(f"--explain: no linked skill {name!r}; the linked skills are: {', '.join(names) or 'none'}")
+    chosen: set[int] = set()
+    for value in patterns:
+        for pattern in filter(None, (part.strip() for part in value.split(","))):
+            if GLOB & set(pattern):
+                found = [i for i, n in enumerate(names) if fnmatch.fnmatchcase(n, pattern)]
+                if not found:
+                    raise UsageError(f"--explain: the pattern {pattern!r} matches no linked skill")
+            elif pattern in names:
+                found = [names.index(pattern)]
+            else:
+                raise UsageError(f"--explain: no linked skill {pattern!r}.{did_you_mean(pattern, names)}")
+            chosen.update(found)
+    return sorted(chosen)
 
 
-def print_json(sim: Simulation, out: TextIO) -> None:
-    json.dump(sim.as_json(), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+def write_lines(lines, out: TextIO) -> None:
+    """Lines out in a few large writes."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= 2048:
+            out.write("\n".join(batch) + "\n")
+            batch.clear()
+    if batch:
+        out.write("\n".join(batch) + "\n")
 
 
-def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: str | None) -> None:
-    from skillkit.reporters.text import console_for
+def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[int] | None,
+               show_all: bool, width: int | None = None) -> None:
+    from skillkit.reporters.text import console_for, wants_color
     from skillkit.studio.timeline import explain as explain_lines
     from skillkit.studio.timeline import headline, timeline
 
-    console = console_for(out, color)
-    console.print(headline(sim), highlight=False)
-    console.print()
-    for line in explain_lines(sim, explain) if explain else timeline(sim, console.width):
-        console.print(line, overflow="ignore", no_wrap=True, crop=False)
+    width = width or console_for(out, color).width
+    painted = wants_color(out, color)
+    out.write("\n".join(headline(sim, width)) + "\n\n")
+    if explain is not None:
+        write_lines(explain_lines(sim, explain, width, painted), out)
+    else:
+        write_lines(timeline(sim, width, painted, show_all), out)
 
 
 def simulate(
@@ -60,7 +99,13 @@ def simulate(
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
                                   '{"turns": [...]} for machines.', case_sensitive=False),
-    explain: Optional[str] = typer.Option(None, "--explain", help="Tell this skill's verdicts and reasons turn by turn."),
+    explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these skills' verdicts and reasons "
+                                                "turn by turn: names or glob patterns (`--explain 'lore*,maps'`); "
+                                                "repeatable."),
+    show_all: bool = typer.Option(False, "--all", help="Give every linked skill a column in the timeline, not only "
+                                  "those on in at least one turn."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file (atomically) "
+                                          "instead of standard output."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Say, for every reply in a transcript, which skills the studio would switch on, and why.
@@ -72,8 +117,11 @@ def simulate(
     Exit 0 when every skill was read, 1 when a skill was left out for its errors, 2 when the
     transcript or scene cannot be used (the message gives its line).
 
+    The timeline never runs wider than the console: it shows the skills on in at least one
+    turn (`--all`: every one), numbered in bands when their names do not fit across.
+
     Examples: `skillkit simulate chat.jsonl`, `skillkit simulate chat.json --scene
-    scenes/tavern.yaml --explain lore`, `skillkit simulate chat.yaml --format json`.
+    scenes/tavern.yaml --explain 'lore*'`, `skillkit simulate chat.yaml --format json`.
     """
     from skillkit.cli.library import read_library, skills_source
     from skillkit.core.paths import display
@@ -93,10 +141,28 @@ def simulate(
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
-    if explain is not None:
-        check_explain(sim, explain)
-    if format == Format.json:
-        print_json(sim, sys.stdout)
-    else:
-        print_text(sim, sys.stdout, color.flag(), explain)
+    chosen = explain_indexes(sim, explain) if explain else None
+    report(sim, format, output, color.flag(), chosen, show_all)
     raise typer.Exit(1 if library.left_out else 0)
+
+
+def report(sim: Simulation, format: Format, output: Path | None, color: bool | None, chosen: list[int] | None,
+           show_all: bool) -> None:
+    from skillkit.reporters.simulate_json import write_json
+
+    if output is None:
+        if format == Format.json:
+            write_json(sim, sys.stdout)
+        else:
+            print_text(sim, sys.stdout, color, chosen, show_all)
+        return
+    import io
+
+    from skillkit.core.atomic import write_atomic
+
+    buffer = io.StringIO()
+    if format == Format.json:
+        write_json(sim, buffer)
+    else:
+        print_text(sim, buffer, color, chosen, show_all)
+    write_atomic(output, buffer.getvalue())

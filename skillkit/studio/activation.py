@@ -20,7 +20,7 @@ from typing import Any, Callable, Collection, Protocol, Sequence
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.model import Skill
-from skillkit.studio.scene import Scene, link
+from skillkit.studio.scene import Scene, link, speaker_names
 from skillkit.studio.turns import PlannedTurn, plan_turns
 from skillkit.studio.verdicts import CallOutcome, Verdict
 from skillkit.transcripts.model import ToolCall, Transcript
@@ -59,7 +59,8 @@ class Turn:
         return tuple(v.name for v in self.verdicts if v.on)
 
     def as_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "answering": self.answering, "skills": [v.as_json() for v in self.verdicts]}
+        return {"turn": self.turn, "answering": self.answering, "kind": self.kind,
+                "calls": [c.as_json() for c in self.calls], "skills": [v.as_json() for v in self.verdicts]}
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Simulation:
     diagnostics: tuple[Diagnostic, ...]      # links left out
 
     def as_json(self) -> dict[str, Any]:
-        """Exactly DESIGN 4.4's `{"turns": [...]}`."""
+        """DESIGN 4.4's `{"turns": [...]}`."""
         return {"turns": [t.as_json() for t in self.turns]}
 
 
@@ -200,9 +201,9 @@ def simulate(skills: Sequence[Skill], scene: Scene, transcript: Transcript, *,
     """Dry-run the studio's activation over `transcript`. `skills` are the valid skills found;
     the scene picks and orders them (`unreadable`: ids left out for their errors)."""
     linked = link(scene, skills, unreadable)
-    specs = tuple(SkillTriggers.of(s) for s in linked.skills)
+    specs = tuple(SkillTriggers.of(s, scene.variables) for s in linked.skills)
     walk = _Walk(linked.skills, scene, specs, matcher(specs).session())
-    planned = plan_turns(transcript)
+    planned = plan_turns(transcript, speaker_names(scene))
     turns: list[Turn] = []
     for planned_turn in planned:
         turns.append(walk.turn(planned_turn))

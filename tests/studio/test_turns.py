@@ -21,7 +21,8 @@ def test_tool_results_and_what_follows_them_belong_to_the_reply():
     turns = plan("openai.json")
     assert [(t.kind, t.answering, t.messages) for t in turns] == [
         ("reply", 1, (2, 3, 4)),          # assistant, its tool result, the assistant after it
-        ("reply", 1, (5,)),               # two assistant messages in a row: two replies
+        ("reply", 4, (5,)),               # two assistant messages in a row: two replies, the second
+                                          # answering the first, as SillyTavern scans a group chat
         ("reply", 6, (7, 8)),
     ]                                      # it ends on tool results: no next-reply turn
     assert [c.name for c in turns[0].calls] == ["open_skill"]
