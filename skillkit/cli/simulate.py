@@ -78,11 +78,15 @@ def write_lines(lines, out: TextIO) -> None:
 
 def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[int] | None,
                show_all: bool, width: int | None = None) -> None:
-    from skillkit.reporters.text import console_for, wants_color
+    import shutil
+
+    from skillkit.reporters.text import wants_color
     from skillkit.studio.timeline import explain as explain_lines
     from skillkit.studio.timeline import headline, timeline
 
-    width = width or console_for(out, color).width
+    # The console's width as Rich finds it (COLUMNS, else the terminal, else 80), without
+    # importing Rich when nothing is painted.
+    width = width or shutil.get_terminal_size((80, 24)).columns
     painted = wants_color(out, color)
     out.write("\n".join(headline(sim, width)) + "\n\n")
     if explain is not None:
