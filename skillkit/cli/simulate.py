@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class Format(str, enum.Enum):
     text = "text"
     json = "json"
+    html = "html"
 
 
 GLOB = set("*?[")
@@ -102,7 +103,8 @@ def simulate(
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: its linked skills (in order) and "
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
-                                  '{"turns": [...]} for machines.', case_sensitive=False),
+                                  '{"turns": [...]} for machines; html: one self-contained page (turns against '
+                                  "skills, reasons on hover, a filter box), best with -o FILE.", case_sensitive=False),
     explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these skills' verdicts and reasons "
                                                 "turn by turn: names or glob patterns (`--explain 'lore*,maps'`); "
                                                 "repeatable."),
@@ -125,7 +127,8 @@ def simulate(
     turn (`--all`: every one), numbered in bands when their names do not fit across.
 
     Examples: `skillkit simulate chat.jsonl`, `skillkit simulate chat.json --scene
-    scenes/tavern.yaml --explain 'lore*'`, `skillkit simulate chat.yaml --format json`.
+    scenes/tavern.yaml --explain 'lore*'`, `skillkit simulate chat.yaml --format json`,
+    `skillkit simulate chat.jsonl --format html -o report.html`.
     """
     from skillkit.cli.library import read_library, skills_source
     from skillkit.core.paths import display
@@ -157,6 +160,10 @@ def report(sim: Simulation, format: Format, output: Path | None, color: bool | N
     if output is None:
         if format == Format.json:
             write_json(sim, sys.stdout)
+        elif format == Format.html:
+            from skillkit.reporters.simulate_html import page
+
+            sys.stdout.write(page(sim))
         else:
             print_text(sim, sys.stdout, color, chosen, show_all)
         return
@@ -167,6 +174,10 @@ def report(sim: Simulation, format: Format, output: Path | None, color: bool | N
     buffer = io.StringIO()
     if format == Format.json:
         write_json(sim, buffer)
+    elif format == Format.html:
+        from skillkit.reporters.simulate_html import page
+
+        buffer.write(page(sim))
     else:
         print_text(sim, buffer, color, chosen, show_all)
     write_atomic(output, buffer.getvalue())
