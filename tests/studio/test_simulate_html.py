@@ -122,7 +122,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     from tests.conftest import run_cli
 
     out = tmp_path_factory.mktemp("html") / "report.html"
-    outcome = run_cli("simulate", TRANSCRIPT, "--scene", "scenes/tavern.yaml", "--format", "html", "-o", out, cwd=TAVERN)
+    outcome = run_cli("simulate", TRANSCRIPT, "--scene", "scenes/tavern.yaml", "--format", "html", "-o", out,
+                      cwd=TAVERN)
     assert (outcome.code, outcome.stdout, outcome.stderr) == (0, "", "")
     as_json = run_cli("simulate", TRANSCRIPT, "--scene", "scenes/tavern.yaml", "--format", "json", cwd=TAVERN)
     return out, json.loads(as_json.stdout)
