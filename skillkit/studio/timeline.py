@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from operator import itemgetter
+from typing import Callable, Iterator, Sequence
 
 from skillkit.reporters.text import plural
 from skillkit.studio.activation import Simulation, Turn
@@ -106,6 +107,7 @@ def pack(items: Sequence[str], width: int, gap: str = "   ") -> list[str]:
 @dataclass(frozen=True)
 class _Layout:
     shown: tuple[int, ...]      # indexes of the skills given a column
+    marks: dict[int, str]       # id(verdict) -> its mark
     turn_w: int
     kind_w: int
     answers_w: int
@@ -121,14 +123,19 @@ class _Layout:
         return f"{'turn':>{self.turn_w}}  {'kind':<{self.kind_w}}  {'answers':<{self.answers_w}}  "
 
 
-def shown_skills(sim: Simulation, show_all: bool) -> tuple[int, ...]:
-    """Every skill with `show_all`, else those on in at least one turn, in the scene's order."""
-    if show_all:
-        return tuple(range(len(sim.skills)))
-    seen: set[int] = set()
+def distinct_marks(sim: Simulation) -> tuple[dict[int, str], set[str]]:
+    """id(verdict) -> its mark, for every distinct Verdict object (the simulation hands out the
+    same one while a skill's verdict is unchanged, so there are few), and the names of the
+    skills on in at least one turn."""
+    distinct: dict[int, Verdict] = {}
     for turn in sim.turns:
-        seen.update(i for i, v in enumerate(turn.verdicts) if v.on)
-    return tuple(sorted(seen))
+        distinct.update(zip(map(id, turn.verdicts), turn.verdicts))   # a C loop per turn
+    return {key: mark(v) for key, v in distinct.items()}, {v.name for v in distinct.values() if v.on}
+
+
+def shown_skills(sim: Simulation, show_all: bool, ever_on: set[str]) -> tuple[int, ...]:
+    """Every skill with `show_all`, else those on in at least one turn, in the scene's order."""
+    return tuple(i for i, s in enumerate(sim.skills) if show_all or s.name in ever_on)
 
 
 def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = False) -> Iterator[str]:
@@ -136,7 +143,8 @@ def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = 
     width = max(width, MIN_WIDTH)
     paint = Painter(color)
     turns = sim.turns
-    layout = _Layout(shown_skills(sim, show_all),
+    marks, ever_on = distinct_marks(sim)
+    layout = _Layout(shown_skills(sim, show_all, ever_on), marks,
                      max([4] + [len(str(t.turn)) for t in turns]),
                      max([4] + [len(t.kind) for t in turns]),
                      max([7] + [len(answers(t)) for t in turns]))
@@ -169,15 +177,12 @@ def _cells(paint: Painter, widths: Sequence[int], gap: int) -> dict[tuple[str, i
     return {(m, w): paint(m, STYLE[m]) + " " * (w - 1 + gap) for m in STYLE for w in set(widths)}
 
 
-def _marks(turn: Turn, shown: Sequence[int], memo: dict[int, str]) -> list[str]:
-    out = []
-    for index in shown:
-        verdict = turn.verdicts[index]
-        found = memo.get(id(verdict))
-        if found is None:
-            found = memo[id(verdict)] = mark(verdict)
-        out.append(found)
-    return out
+def _picker(indexes: Sequence[int]) -> Callable[[Sequence[Verdict]], tuple[Verdict, ...]]:
+    """A function taking these indexes' verdicts from a turn's, in C (itemgetter)."""
+    if len(indexes) == 1:
+        only = indexes[0]
+        return lambda verdicts: (verdicts[only],)
+    return itemgetter(*indexes)  # type: ignore[return-value]
 
 
 def _calls_under(turn: Turn, layout: _Layout, width: int, paint: Painter) -> Iterator[str]:
@@ -195,9 +200,9 @@ def named(sim: Simulation, layout: _Layout, width: int, paint: Painter, names: l
     head = layout.head() + "".join(f"{n:<{w}}  " for n, w in zip(names, widths))
     yield paint((head + ("calls" if inline and has_calls else "")).rstrip(), "bold")
     cells = _cells(paint, widths, 2)
-    memo: dict[int, str] = {}
+    pick = _picker(layout.shown) if layout.shown else (lambda verdicts: ())
     for turn in sim.turns:
-        marks = _marks(turn, layout.shown, memo)
+        marks = [layout.marks[id(v)] for v in pick(turn.verdicts)]
         row = layout.prefix(turn) + "".join(cells[(m, w)] for m, w in zip(marks, widths))
         if inline and turn.calls:
             yield row + paint("; ".join(call_text(c) for c in turn.calls), "cyan")
@@ -219,7 +224,8 @@ def numbered(sim: Simulation, layout: _Layout, width: int, paint: Painter) -> It
     bands = [shown[i:i + per_band] for i in range(0, len(shown), per_band)]
     digits = len(str(len(shown)))
     cells = _cells(paint, [1], 1)
-    memo: dict[int, str] = {}
+    cell_of = {key: cells[(m, 1)] for key, m in layout.marks.items()}.__getitem__   # id(verdict) -> cell
+    prefixes = [layout.prefix(turn) for turn in sim.turns]
     for band_no, band in enumerate(bands):
         first = band_no * per_band + 1
         numbers = range(first, first + len(band))
@@ -233,9 +239,9 @@ def numbered(sim: Simulation, layout: _Layout, width: int, paint: Painter) -> It
             label = layout.head() if place == 1 else " " * layout.prefix_w
             digits_row = "".join(f"{str(n).rjust(digits)[digits - place]} " for n in numbers)
             yield paint((label + digits_row).rstrip(), "bold")
-        for turn in sim.turns:
-            marks = _marks(turn, band, memo)
-            yield (layout.prefix(turn) + "".join(cells[(m, 1)] for m in marks)).rstrip()
+        pick = _picker(band)
+        for turn, prefix in zip(sim.turns, prefixes):
+            yield (prefix + "".join(map(cell_of, map(id, pick(turn.verdicts))))).rstrip()
             if band_no == 0 and turn.calls:
                 yield from _calls_under(turn, layout, width, paint)
 
