@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, TextIO
+from typing import TYPE_CHECKING, Iterable, Optional, TextIO
 
 import typer
 
@@ -65,7 +65,7 @@ def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
     return sorted(chosen)
 
 
-def write_lines(lines, out: TextIO) -> None:
+def write_lines(lines: Iterable[str], out: TextIO) -> None:
     """Lines out in a few large writes."""
     batch: list[str] = []
     for line in lines:
@@ -155,29 +155,21 @@ def simulate(
 
 def report(sim: Simulation, format: Format, output: Path | None, color: bool | None, chosen: list[int] | None,
            show_all: bool) -> None:
-    from skillkit.reporters.simulate_json import write_json
-
-    if output is None:
-        if format == Format.json:
-            write_json(sim, sys.stdout)
-        elif format == Format.html:
-            from skillkit.reporters.simulate_html import page
-
-            sys.stdout.write(page(sim))
-        else:
-            print_text(sim, sys.stdout, color, chosen, show_all)
-        return
+    """The report in `format` to standard output, or to `output` (atomically, all at once)."""
     import io
 
-    from skillkit.core.atomic import write_atomic
-
-    buffer = io.StringIO()
+    target: TextIO = io.StringIO() if output is not None else sys.stdout
     if format == Format.json:
-        write_json(sim, buffer)
+        from skillkit.reporters.simulate_json import write_json
+
+        write_json(sim, target)
     elif format == Format.html:
         from skillkit.reporters.simulate_html import page
 
-        buffer.write(page(sim))
+        target.write(page(sim))
     else:
-        print_text(sim, buffer, color, chosen, show_all)
-    write_atomic(output, buffer.getvalue())
+        print_text(sim, target, color, chosen, show_all)
+    if output is not None:
+        from skillkit.core.atomic import write_atomic
+
+        write_atomic(output, target.getvalue())  # type: ignore[attr-defined]

@@ -130,3 +130,27 @@ def test_help_teaches_exit_codes_and_examples(cli):
     outcome = cli("simulate", "--help")
     assert outcome.code == 0
     assert "Exit 0" in outcome.stdout and "Examples:" in outcome.stdout and "--explain" in outcome.stdout
+
+
+def test_output_file_holds_the_report_and_stdout_stays_empty(cli, tmp_path):
+    out = tmp_path / "out" / "report.json"
+    outcome = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "-f", "json",
+                  "-o", out, cwd=TAVERN)
+    assert (outcome.code, outcome.stdout, outcome.stderr) == (0, "", "")
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(
+        cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "-f", "json",
+            cwd=TAVERN).stdout)
+    failed = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml",
+                 "-o", "/proc/skillkit-nope/report.txt", cwd=TAVERN)
+    assert failed.code == 2 and failed.stderr.startswith("skillkit: error: ")
+
+
+def test_colour_is_painted_only_when_asked(cli):
+    always = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "--color", "always",
+                 cwd=TAVERN)
+    never = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "--color", "never",
+                cwd=TAVERN)
+    assert "\x1b[32m●\x1b[0m" in always.stdout
+    assert "\x1b" not in never.stdout
+    import re
+    assert re.sub(r"\x1b\[[0-9;]*m", "", always.stdout) == never.stdout
