@@ -99,6 +99,12 @@ class _Walk:
         # The session hands back the same Mention object while a skill's verdict is unchanged:
         # remembering the Verdict made from it keeps a turn's cost low for hundreds of skills.
         self._from_mention: list[tuple[Mention | None, Verdict | None]] = [(None, None)] * len(skills)
+        # A turn starts from the previous turn's verdicts: `always` ones never change, a
+        # `mentioned` one only when its Mention does, so only those and the picked are judged.
+        self._row: list[Verdict] | None = None
+        self._mentions: Sequence[Mention] = ()
+        self._mentioned = tuple(i for i, s in enumerate(skills) if s.when == "mentioned")
+        self._picked = tuple(i for i, s in enumerate(skills) if s.when == "picked")
 
     def verdict(self, index: int, on: bool, reason: str, note: str = "") -> Verdict:
         key = (index, on, reason)
@@ -115,7 +121,19 @@ class _Walk:
         elif planned.kind in ("swipe", "regenerate"):
             self.state, self.pending = self.snapshot.copy(), {}
         mentions = self.session.mentions(planned.answered)
-        verdicts = tuple(self.judge(i, planned, mentions[i]) for i in range(len(self.skills)))
+        row = self._row
+        if row is None:
+            row = [self.judge(i, planned, mentions[i]) for i in range(len(self.skills))]
+        else:
+            row = list(row)
+            last = self._mentions
+            if mentions is not last:
+                for i in [i for i in self._mentioned if mentions[i] is not last[i]]:
+                    row[i] = self.judge(i, planned, mentions[i])
+            for i in self._picked:
+                row[i] = self.judge_picked(i, self.skills[i], planned, mentions[i])
+        self._row, self._mentions = row, mentions
+        verdicts = tuple(row)
         calls = tuple(self.call(c) for c in planned.calls if c.name in TOOLS)
         return Turn(planned.number, planned.answering, verdicts, planned.kind, planned.messages, calls,
                     planned.answered)
