@@ -154,3 +154,17 @@ def test_colour_is_painted_only_when_asked(cli):
     assert "\x1b" not in never.stdout
     import re
     assert re.sub(r"\x1b\[[0-9;]*m", "", always.stdout) == never.stdout
+
+
+def test_the_streamed_json_is_the_simulations_own(tmp_path):
+    """write_json (one line per turn, C encoder) holds exactly Simulation.as_json()."""
+    import io
+
+    from skillkit.reporters.simulate_json import write_json
+    from tests.studio.sim_helpers import simulation
+
+    for sim in (simulation("tavern", "activation.yaml", "tavern.yaml"), simulation("tavern", "empty.json")):
+        out = io.StringIO()
+        write_json(sim, out)
+        assert json.loads(out.getvalue()) == sim.as_json()
+        assert out.getvalue().count("\n") == len(sim.turns) + 2   # a line per turn, then "]}"
