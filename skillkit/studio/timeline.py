@@ -157,10 +157,10 @@ def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = 
         yield from numbered(sim, layout, width, paint)
     yield ""
     yield from (paint(line, "dim") for line in pack(LEGEND, width))
-    yield from (paint(line, "dim") for line in footer(sim, layout, width, numbered_ok=True))
+    yield from (paint(line, "dim") for line in footer(sim, layout, width))
 
 
-def footer(sim: Simulation, layout: _Layout, width: int, numbered_ok: bool) -> list[str]:
+def footer(sim: Simulation, layout: _Layout, width: int) -> list[str]:
     lines: list[str] = []
     left_out = len(sim.skills) - len(layout.shown)
     if not sim.skills:
@@ -195,7 +195,8 @@ def named(sim: Simulation, layout: _Layout, width: int, paint: Painter, names: l
     """Names head their columns; calls inline when every row's calls fit, else under the row."""
     widths = [max(len(n), 1) for n in names]
     grid_w = layout.prefix_w + sum(w + 2 for w in widths)
-    inline = all(grid_w + len("; ".join(call_text(c) for c in t.calls)) <= width for t in sim.turns)
+    # inline when every row's calls (and the "calls" heading) fit beside its marks
+    inline = all(grid_w + max(5, len("; ".join(call_text(c) for c in t.calls))) <= width for t in sim.turns)
     has_calls = any(t.calls for t in sim.turns)
     head = layout.head() + "".join(f"{n:<{w}}  " for n, w in zip(names, widths))
     yield paint((head + ("calls" if inline and has_calls else "")).rstrip(), "bold")
@@ -269,15 +270,18 @@ def explain(sim: Simulation, indexes: Sequence[int], width: int, color: bool = F
         for turn in sim.turns:
             verdict = turn.verdicts[index]
             prefix = f"turn {turn.turn:>{turn_w}}  {turn.kind:<{kind_w}}  answers {answers(turn):<{answers_w}}  "
-            head = prefix + paint("on " if verdict.on else "off", STYLE[mark(verdict)])
-            indent = len(prefix) + 5 if width - len(prefix) - 5 >= 20 else 4
-            reason = textwrap.wrap(verdict.reason, width - indent, break_on_hyphens=False) or [""]
-            if indent == len(prefix) + 5:
-                yield f"{head}  {reason[0]}"
-                reason = reason[1:]
-            else:
-                yield head
-            yield from (" " * indent + line for line in reason)
+            state = "on " if verdict.on else "off"
+            if len(prefix) + 25 <= width:   # the state and the reason beside the turn
+                indent = len(prefix) + 5
+                reason = textwrap.wrap(verdict.reason, width - indent, break_on_hyphens=False) or [""]
+                yield f"{prefix}{paint(state, STYLE[mark(verdict)])}  {reason[0]}"
+                yield from (" " * indent + line for line in reason[1:])
+            else:                           # a narrow console: the turn, then state and reason under it
+                indent = 4
+                yield prefix.rstrip()
+                lines = fold(f"    {state}  {verdict.reason}", width, 9)
+                yield lines[0][:4] + paint(state, STYLE[mark(verdict)]) + lines[0][7:]
+                yield from lines[1:]
             for call in turn.calls:
                 if call.skill == skill.name:
                     yield from (paint(line, "cyan") for line in

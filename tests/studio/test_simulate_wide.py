@@ -108,3 +108,38 @@ def test_big_numbers_keep_the_columns_aligned(cli, tmp_path, monkeypatch):
     assert len(rows) == 1200 and rows[-1].startswith("1200  reply")
     assert len({row.index("●") for row in rows}) == 1            # anchor's column never moves
     assert len({len(row) for row in rows if row.endswith("●")}) == 1
+
+
+def test_no_line_is_wider_than_any_console_width_property():
+    """Any width from 40 columns, any number and length of names, calls or not, --all or not."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skillkit.core.model import Skill
+    from skillkit.studio.activation import Simulation, Turn
+    from skillkit.studio.scene import Scene
+    from skillkit.studio.timeline import explain, timeline
+    from skillkit.studio.verdicts import CallOutcome, Verdict
+    from skillkit.transcripts.model import Transcript
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(40, 220), st.lists(st.text("abcdefghij-", min_size=1, max_size=40), min_size=0, max_size=60,
+                                          unique=True),
+           st.integers(1, 30), st.booleans(), st.integers(0, 3))
+    def check(width, names, turns, show_all, calls):
+        skills = tuple(Skill(name=n, description="d", body="b", path=f"skills/{n}/SKILL.md", folder=Path(n),
+                             fields={}, when="mentioned", triggers=("x" * 30,)) for n in names)
+        on = [Verdict(n, "mentioned", True, "Mentioned: " + "word " * 30) for n in names]
+        off = [Verdict(n, "mentioned", False, "Not mentioned.") for n in names]
+        made = tuple(Turn(t * 997, t * 1001 if t % 3 else None,
+                          tuple(on[i] if (t + i) % 4 == 0 else off[i] for i in range(len(names))), "regenerate",
+                          calls=tuple(CallOutcome("open_skill", "n" * 20 * c, True, "opens " + "it " * 20)
+                                      for c in range(calls)))
+                     for t in range(turns))
+        sim = Simulation(skills, Scene(None, tuple(names)), Transcript("chat.json", "openai", ()), made, ())
+        for line in timeline(sim, width, show_all=show_all):
+            assert len(line) <= width, line
+        for line in explain(sim, list(range(min(3, len(names)))), width):
+            assert len(line) <= width, line
+
+    check()
