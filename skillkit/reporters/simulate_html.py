@@ -44,7 +44,7 @@ def page_data(sim: Simulation) -> dict[str, Any]:
         "title": sim.transcript.path,
         "skills": [{"name": s.name, "when": s.when} for s in sim.skills],
         "turns": [{"turn": t.turn, "kind": t.kind, "answering": t.answering,
-                   "calls": [[c.tool, c.skill, c.note] for c in t.calls]} for t in sim.turns],
+                   "calls": [[c.tool, c.skill, c.note, c.accepted] for c in t.calls]} for t in sim.turns],
         "reasons": list(reasons),
         "cols": cols,
     }

@@ -39,7 +39,7 @@ class Cells(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: dict[int, dict[str, tuple[str, str, str | None, str]]] = {}
+        self.rows: dict[int, dict[str, tuple[str, str, str | None, str | None, str]]] = {}
         self.calls: dict[int, str] = {}
         self.heads: list[str] = []
         self._turn: int | None = None
@@ -66,7 +66,7 @@ class Cells(HTMLParser):
             if kind == "skill":
                 state = (a.get("class") or "").split()[1]
                 self.rows[self._turn][a["data-skill"] or ""] = (state, a.get("title") or "", a.get("data-call"),
-                                                                self._text)
+                                                                a.get("data-refused"), self._text)
             else:
                 self.calls[self._turn] = self._text
             self._cell = None
@@ -147,23 +147,26 @@ def test_rows_marks_reasons_and_calls_are_the_json(report, tmp_path):
     for turn in turns:
         row = cells.rows[turn["turn"]]
         assert set(row) == set(ever_on)
-        called = {}
+        called: dict[str, str] = {}
+        refused: dict[str, str] = {}
         for call in turn["calls"]:
             if call["name"]:
-                called[call["name"]] = " ".join(filter(None, [called.get(call["name"]), call["tool"]]))
+                into = refused if call["effect"].startswith("refused") else called
+                into[call["name"]] = " ".join(filter(None, [into.get(call["name"]), call["tool"]]))
         for verdict in turn["skills"]:
             if verdict["name"] not in row:
                 continue
-            state, title, call, text = row[verdict["name"]]
+            state, title, call, no, text = row[verdict["name"]]
             assert (state == "on") == verdict["on"]
             assert text == MARK[state]
             assert title == f"turn {turn['turn']} · {verdict['name']}: {'on' if verdict['on'] else 'off'}. " \
                             f"{verdict['reason']}"
-            assert call == called.get(verdict["name"])
+            assert (call, no) == (called.get(verdict["name"]), refused.get(verdict["name"]))
         said = "; ".join(f"{c['tool']}{' ' + c['name'] if c['name'] else ''}: {c['effect']}" for c in turn["calls"])
         assert cells.calls[turn["turn"]] == said
-    # the closed-on-this-turn mark: lore on turn 3
+    # the closed-on-this-turn mark: lore on turn 3; turn 1 opens lore, and its open of weather is refused
     assert cells.rows[3]["lore"][0] == "closed"
+    assert (cells.rows[1]["lore"][2], cells.rows[1]["weather"][3]) == ("open_skill", "open_skill")
 
 
 def test_the_filter_box_narrows_the_columns(report, tmp_path):
