@@ -21,6 +21,7 @@ import textwrap
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Iterator, Sequence
+from unicodedata import combining, east_asian_width
 
 from skillkit.reporters.text import plural
 from skillkit.studio.activation import Simulation, Turn
@@ -79,11 +80,43 @@ def headline(sim: Simulation, width: int) -> list[str]:
     return fold(f"{transcript.path}:", width, 2) + fold(about, width, 2)
 
 
+def cells(text: str) -> int:
+    """How many console columns `text` takes: East Asian wide and full-width characters take two,
+    combining marks none (names and triggers of Chinese and Japanese books are common)."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, width: int, indent: int = 0) -> list[str]:
+    """`text` in lines of at most `width` columns, broken at spaces (a word wider than a line is
+    broken where it must), later lines indented by `indent`; leading spaces are kept."""
+    if text.isascii():
+        return textwrap.wrap(text, width, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
+    lead = len(text) - len(text.lstrip(" "))
+    lines: list[str] = []
+    line, used, fresh = " " * lead, lead, True
+    for word in text[lead:].split(" "):
+        need = cells(word) + (0 if fresh else 1)
+        if used + need <= width:
+            line, used, fresh = line + (word if fresh else " " + word), used + need, False
+            continue
+        if not fresh:
+            lines.append(line)
+            line, used, fresh = " " * indent, indent, True
+        for char in word:  # alone on its line and still too wide: broken by characters
+            if used + cells(char) > width and not fresh:
+                lines.append(line)
+                line, used, fresh = " " * indent, indent, True
+            line, used, fresh = line + char, used + cells(char), False
+    lines.append(line)
+    return lines
+
+
 def fold(text: str, width: int, indent: int = 0) -> list[str]:
-    """`text` wrapped to `width` (long words broken), later lines indented by `indent`."""
+    """`text` wrapped to `width` columns (long words broken), later lines indented by `indent`."""
     width = max(width, MIN_WIDTH)
-    indent = indent if width - indent >= 30 else 4
-    return textwrap.wrap(text, width, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
+    return wrap(text, width, indent if width - indent >= 30 else 4)
 
 
 def pack(items: Sequence[str], width: int, gap: str = "   ") -> list[str]:
@@ -91,7 +124,7 @@ def pack(items: Sequence[str], width: int, gap: str = "   ") -> list[str]:
     lines: list[str] = []
     line = ""
     for item in items:
-        if line and len(line) + len(gap) + len(item) <= width:
+        if line and cells(line) + len(gap) + cells(item) <= width:
             line += gap + item
             continue
         if line:
@@ -151,7 +184,7 @@ def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = 
     names = [sim.skills[i].name for i in layout.shown]
     if not layout.shown:
         yield from named(sim, layout, width, paint, [])  # the turns still tell what each answers
-    elif layout.prefix_w + sum(len(n) + 2 for n in names) <= width:
+    elif layout.prefix_w + sum(cells(n) + 2 for n in names) <= width:
         yield from named(sim, layout, width, paint, names)
     else:
         yield from numbered(sim, layout, width, paint)
@@ -193,18 +226,18 @@ def _calls_under(turn: Turn, layout: _Layout, width: int, paint: Painter) -> Ite
 
 def named(sim: Simulation, layout: _Layout, width: int, paint: Painter, names: list[str]) -> Iterator[str]:
     """Names head their columns; calls inline when every row's calls fit, else under the row."""
-    widths = [max(len(n), 1) for n in names]
+    widths = [max(cells(n), 1) for n in names]
     grid_w = layout.prefix_w + sum(w + 2 for w in widths)
     # inline when every row's calls (and the "calls" heading) fit beside its marks
-    inline = all(grid_w + max(5, len("; ".join(call_text(c) for c in t.calls))) <= width for t in sim.turns)
+    inline = all(grid_w + max(5, cells("; ".join(call_text(c) for c in t.calls))) <= width for t in sim.turns)
     has_calls = any(t.calls for t in sim.turns)
-    head = layout.head() + "".join(f"{n:<{w}}  " for n, w in zip(names, widths))
+    head = layout.head() + "".join(n + " " * (w - cells(n) + 2) for n, w in zip(names, widths))
     yield paint((head + ("calls" if inline and has_calls else "")).rstrip(), "bold")
-    cells = _cells(paint, widths, 2)
+    padded = _cells(paint, widths, 2)
     pick = _picker(layout.shown) if layout.shown else (lambda verdicts: ())
     for turn in sim.turns:
         marks = [layout.marks[id(v)] for v in pick(turn.verdicts)]
-        row = layout.prefix(turn) + "".join(cells[(m, w)] for m, w in zip(marks, widths))
+        row = layout.prefix(turn) + "".join(padded[(m, w)] for m, w in zip(marks, widths))
         if inline and turn.calls:
             yield row + paint("; ".join(call_text(c) for c in turn.calls), "cyan")
         else:
@@ -224,8 +257,8 @@ def numbered(sim: Simulation, layout: _Layout, width: int, paint: Painter) -> It
     shown = layout.shown
     bands = [shown[i:i + per_band] for i in range(0, len(shown), per_band)]
     digits = len(str(len(shown)))
-    cells = _cells(paint, [1], 1)
-    cell_of = {key: cells[(m, 1)] for key, m in layout.marks.items()}.__getitem__   # id(verdict) -> cell
+    padded = _cells(paint, [1], 1)
+    cell_of = {key: padded[(m, 1)] for key, m in layout.marks.items()}.__getitem__   # id(verdict) -> cell
     prefixes = [layout.prefix(turn) for turn in sim.turns]
     for band_no, band in enumerate(bands):
         first = band_no * per_band + 1
@@ -273,7 +306,7 @@ def explain(sim: Simulation, indexes: Sequence[int], width: int, color: bool = F
             state = "on " if verdict.on else "off"
             if len(prefix) + 25 <= width:   # the state and the reason beside the turn
                 indent = len(prefix) + 5
-                reason = textwrap.wrap(verdict.reason, width - indent, break_on_hyphens=False) or [""]
+                reason = wrap(verdict.reason, width - indent)
                 yield f"{prefix}{paint(state, STYLE[mark(verdict)])}  {reason[0]}"
                 yield from (" " * indent + line for line in reason[1:])
             else:                           # a narrow console: the turn, then state and reason under it

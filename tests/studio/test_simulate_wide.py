@@ -110,8 +110,16 @@ def test_big_numbers_keep_the_columns_aligned(cli, tmp_path, monkeypatch):
     assert len({len(row) for row in rows if row.endswith("●")}) == 1
 
 
+def columns(line: str) -> int:
+    """Console columns, as a terminal draws them (East Asian wide characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
 def test_no_line_is_wider_than_any_console_width_property():
-    """Any width from 40 columns, any number and length of names, calls or not, --all or not."""
+    """Any width from 40 columns, any number and length of names (Chinese and Japanese ones too),
+    calls or not, --all or not."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -123,13 +131,13 @@ def test_no_line_is_wider_than_any_console_width_property():
     from skillkit.transcripts.model import Transcript
 
     @settings(max_examples=60, deadline=None)
-    @given(st.integers(40, 220), st.lists(st.text("abcdefghij-", min_size=1, max_size=40), min_size=0, max_size=60,
-                                          unique=True),
+    @given(st.integers(40, 220), st.lists(st.text("abcdefghij-東京猫кот", min_size=1, max_size=40), min_size=0,
+                                          max_size=60, unique=True),
            st.integers(1, 30), st.booleans(), st.integers(0, 3))
     def check(width, names, turns, show_all, calls):
         skills = tuple(Skill(name=n, description="d", body="b", path=f"skills/{n}/SKILL.md", folder=Path(n),
                              fields={}, when="mentioned", triggers=("x" * 30,)) for n in names)
-        on = [Verdict(n, "mentioned", True, "Mentioned: " + "word " * 30) for n in names]
+        on = [Verdict(n, "mentioned", True, f"Mentioned: {n}. " + "word " * 30 + "東京" * 30) for n in names]
         off = [Verdict(n, "mentioned", False, "Not mentioned.") for n in names]
         made = tuple(Turn(t * 997, t * 1001 if t % 3 else None,
                           tuple(on[i] if (t + i) % 4 == 0 else off[i] for i in range(len(names))), "regenerate",
@@ -138,8 +146,8 @@ def test_no_line_is_wider_than_any_console_width_property():
                      for t in range(turns))
         sim = Simulation(skills, Scene(None, tuple(names)), Transcript("chat.json", "openai", ()), made, ())
         for line in timeline(sim, width, show_all=show_all):
-            assert len(line) <= width, line
+            assert columns(line) <= width, line
         for line in explain(sim, list(range(min(3, len(names)))), width):
-            assert len(line) <= width, line
+            assert columns(line) <= width, line
 
     check()
