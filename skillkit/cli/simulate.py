@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, TextIO
+from typing import TYPE_CHECKING, Iterable, Optional, TextIO
 
 import typer
 
@@ -25,33 +24,66 @@ if TYPE_CHECKING:
 class Format(str, enum.Enum):
     text = "text"
     json = "json"
+    html = "html"
 
 
-def check_explain(sim: Simulation, name: str) -> None:
+GLOB = set("*?[")
+
+
+def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
+    """The linked skills `--explain` names (each value: names or glob patterns, commas between),
+    in the scene's order; a UsageError for a name or pattern that picks none."""
+    import fnmatch
+
     from skillkit.core.errors import UsageError
     from skillkit.core.suggest import did_you_mean
 
     names = [s.name for s in sim.skills]
-    if name not in names:
-        raise UsageError(f"--explain: no linked skill {name!r}{did_you_mean(name, names)}; "
-                         f"the linked skills are: {', '.join(names) or 'none'}")
+    chosen: set[int] = set()
+    for value in patterns:
+        for pattern in filter(None, (part.strip() for part in value.split(","))):
+            if GLOB & set(pattern):
+                found = [i for i, n in enumerate(names) if fnmatch.fnmatchcase(n, pattern)]
+                if not found:
+                    raise UsageError(f"--explain: the pattern {pattern!r} matches no linked skill")
+            elif pattern in names:
+                found = [names.index(pattern)]
+            else:
+                raise UsageError(f"--explain: no linked skill {pattern!r}{did_you_mean(pattern, names)}; "
+                                  f"the linked skills are: {', '.join(names) or 'none'}")
+            chosen.update(found)
+    return sorted(chosen)
 
 
-def print_json(sim: Simulation, out: TextIO) -> None:
-    json.dump(sim.as_json(), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+def write_lines(lines: Iterable[str], out: TextIO) -> None:
+    """Lines out in a few large writes."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= 2048:
+            out.write("\n".join(batch) + "\n")
+            batch.clear()
+    if batch:
+        out.write("\n".join(batch) + "\n")
 
 
-def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: str | None) -> None:
-    from skillkit.reporters.text import console_for
+def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[int] | None,
+               show_all: bool, width: int | None = None) -> None:
+    import shutil
+
+    from skillkit.reporters.text import wants_color
     from skillkit.studio.timeline import explain as explain_lines
     from skillkit.studio.timeline import headline, timeline
 
-    console = console_for(out, color)
-    console.print(headline(sim), highlight=False)
-    console.print()
-    for line in explain_lines(sim, explain) if explain else timeline(sim, console.width):
-        console.print(line, overflow="ignore", no_wrap=True, crop=False)
+    # The console's width as Rich finds it (COLUMNS, else the terminal, else 80), without
+    # importing Rich when nothing is painted.
+    width = width or shutil.get_terminal_size((80, 24)).columns
+    painted = wants_color(out, color)
+    out.write("\n".join(headline(sim, width)) + "\n\n")
+    if explain is not None:
+        write_lines(explain_lines(sim, explain, width, painted), out)
+    else:
+        write_lines(timeline(sim, width, painted, show_all), out)
 
 
 def simulate(
@@ -61,8 +93,15 @@ def simulate(
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: its linked skills (in order) and "
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
-                                  '{"turns": [...]} for machines.', case_sensitive=False),
-    explain: Optional[str] = typer.Option(None, "--explain", help="Tell this skill's verdicts and reasons turn by turn."),
+                                  '{"turns": [...]} for machines; html: one self-contained page (turns against '
+                                  "skills, reasons on hover, a filter box), best with -o FILE.", case_sensitive=False),
+    explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these skills' verdicts and reasons "
+                                                "turn by turn: names or glob patterns (`--explain 'lore*,maps'`); "
+                                                "repeatable."),
+    show_all: bool = typer.Option(False, "--all", help="Give every linked skill a column in the timeline, not only "
+                                  "those on in at least one turn."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file (atomically) "
+                                          "instead of standard output."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Say, for every reply in a transcript, which skills the studio would switch on, and why.
@@ -80,8 +119,12 @@ def simulate(
     or an event: `continue:` (the last reply goes on), `swipe:` / `regenerate:` (replace it);
     `name:` and `hidden: true` are optional.
 
+    The timeline never runs wider than the console: it shows the skills on in at least one
+    turn (`--all`: every one), numbered in bands when their names do not fit across.
+
     Examples: `skillkit simulate chat.jsonl`, `skillkit simulate chat.json --scene
-    scenes/tavern.yaml --explain lore`, `skillkit simulate chat.yaml --format json`.
+    scenes/tavern.yaml --explain 'lore*'`, `skillkit simulate chat.yaml --format json`,
+    `skillkit simulate chat.jsonl --format html -o report.html`.
     """
     from skillkit.cli.library import read_library, skills_source
     from skillkit.core.paths import display
@@ -101,10 +144,28 @@ def simulate(
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
-    if explain is not None:
-        check_explain(sim, explain)
-    if format == Format.json:
-        print_json(sim, sys.stdout)
-    else:
-        print_text(sim, sys.stdout, color.flag(), explain)
+    chosen = explain_indexes(sim, explain) if explain else None
+    report(sim, format, output, color.flag(), chosen, show_all)
     raise typer.Exit(1 if library.left_out else 0)
+
+
+def report(sim: Simulation, format: Format, output: Path | None, color: bool | None, chosen: list[int] | None,
+           show_all: bool) -> None:
+    """The report in `format` to standard output, or to `output` (atomically, all at once)."""
+    import io
+
+    target: TextIO = io.StringIO() if output is not None else sys.stdout
+    if format == Format.json:
+        from skillkit.reporters.simulate_json import write_json
+
+        write_json(sim, target)
+    elif format == Format.html:
+        from skillkit.reporters.simulate_html import page
+
+        target.write(page(sim))
+    else:
+        print_text(sim, target, color, chosen, show_all)
+    if output is not None:
+        from skillkit.core.atomic import write_atomic
+
+        write_atomic(output, target.getvalue())  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from typing import Any, Callable, Collection, Protocol, Sequence
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.model import Skill
-from skillkit.studio.scene import Scene, link
+from skillkit.studio.scene import Scene, link, speaker_names
 from skillkit.studio.turns import PlannedTurn, plan_turns
 from skillkit.studio.verdicts import CallOutcome, Verdict
 from skillkit.transcripts.model import ToolCall, Transcript
@@ -59,7 +59,8 @@ class Turn:
         return tuple(v.name for v in self.verdicts if v.on)
 
     def as_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "answering": self.answering, "skills": [v.as_json() for v in self.verdicts]}
+        return {"turn": self.turn, "answering": self.answering, "kind": self.kind,
+                "calls": [c.as_json() for c in self.calls], "skills": [v.as_json() for v in self.verdicts]}
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Simulation:
     diagnostics: tuple[Diagnostic, ...]      # links left out
 
     def as_json(self) -> dict[str, Any]:
-        """Exactly DESIGN 4.4's `{"turns": [...]}`."""
+        """DESIGN 4.4's `{"turns": [...]}`."""
         return {"turns": [t.as_json() for t in self.turns]}
 
 
@@ -98,6 +99,12 @@ class _Walk:
         # The session hands back the same Mention object while a skill's verdict is unchanged:
         # remembering the Verdict made from it keeps a turn's cost low for hundreds of skills.
         self._from_mention: list[tuple[Mention | None, Verdict | None]] = [(None, None)] * len(skills)
+        # A turn starts from the previous turn's verdicts: `always` ones never change, a
+        # `mentioned` one only when its Mention does, so only those and the picked are judged.
+        self._row: list[Verdict] | None = None
+        self._mentions: Sequence[Mention] = ()
+        self._mentioned = tuple(i for i, s in enumerate(skills) if s.when == "mentioned")
+        self._picked = tuple(i for i, s in enumerate(skills) if s.when == "picked")
 
     def verdict(self, index: int, on: bool, reason: str, note: str = "") -> Verdict:
         key = (index, on, reason)
@@ -114,7 +121,19 @@ class _Walk:
         elif planned.kind in ("swipe", "regenerate"):
             self.state, self.pending = self.snapshot.copy(), {}
         mentions = self.session.mentions(planned.answered)
-        verdicts = tuple(self.judge(i, planned, mentions[i]) for i in range(len(self.skills)))
+        row = self._row
+        if row is None:
+            row = [self.judge(i, planned, mentions[i]) for i in range(len(self.skills))]
+        else:
+            row = list(row)
+            last = self._mentions
+            if mentions is not last:
+                for i in [i for i in self._mentioned if mentions[i] is not last[i]]:
+                    row[i] = self.judge(i, planned, mentions[i])
+            for i in self._picked:
+                row[i] = self.judge_picked(i, self.skills[i], planned, mentions[i])
+        self._row, self._mentions = row, mentions
+        verdicts = tuple(row)
         calls = tuple(self.call(c) for c in planned.calls if c.name in TOOLS)
         return Turn(planned.number, planned.answering, verdicts, planned.kind, planned.messages, calls,
                     planned.answered)
@@ -196,7 +215,7 @@ class _Walk:
 def trigger_specs(skills: Sequence[Skill], scene: Scene) -> tuple[SkillTriggers, ...]:
     """The skills' triggers as the scene's turns read them (render's one-turn activation,
     skillkit.studio.activation_turn, builds its walks from this too)."""
-    return tuple(SkillTriggers.of(s) for s in skills)
+    return tuple(SkillTriggers.of(s, scene.variables) for s in skills)  # macros in triggers: the scene's answers
 
 
 def simulate(skills: Sequence[Skill], scene: Scene, transcript: Transcript, *,
@@ -208,7 +227,7 @@ def simulate(skills: Sequence[Skill], scene: Scene, transcript: Transcript, *,
     linked = link(scene, skills, unreadable)
     specs = trigger_specs(linked.skills, scene)
     walk = _Walk(linked.skills, scene, specs, matcher(specs).session())
-    planned = plan_turns(transcript)
+    planned = plan_turns(transcript, speaker_names(scene))
     turns: list[Turn] = []
     for planned_turn in planned:
         turns.append(walk.turn(planned_turn))

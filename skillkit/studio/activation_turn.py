@@ -18,6 +18,7 @@ from typing import Any, Callable, Collection, Sequence
 from skillkit.core.errors import UsageError
 from skillkit.core.model import Skill
 from skillkit.studio.activation import Turn, _Walk, trigger_specs
+from skillkit.studio.scene import speaker_names
 from skillkit.studio.scene import Scene, link
 from skillkit.studio.turns import PlannedTurn, plan_turns
 from skillkit.studio.verdicts import Verdict
@@ -46,7 +47,7 @@ def activate_turn(skills: Sequence[Skill], scene: Scene, transcript: Transcript,
                   progress: Progress | None = None) -> tuple[Turn, tuple[PlannedTurn, ...]]:
     """(turn `wanted`'s verdicts, the planned turns up to and including it)."""
     linked = link(scene, skills, unreadable)
-    planned = tuple(plan_turns(transcript))
+    planned = tuple(plan_turns(transcript, speaker_names(scene)))
     target = wanted_index(planned, wanted)
     specs = trigger_specs(linked.skills, scene)
     walk = _Walk(linked.skills, scene, specs, Matcher(specs).session())

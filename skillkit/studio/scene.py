@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import load_yaml_doc
@@ -19,6 +19,8 @@ from skillkit.core.errors import InputError
 from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
 from skillkit.core.suggest import did_you_mean
+from skillkit.studio.macros import macro_value
+from skillkit.transcripts.model import Message
 
 RULE = "scene-links"
 
@@ -28,6 +30,7 @@ class Scene:
     path: str | None                      # None: the default scene (no file)
     skill_ids: tuple[str, ...]            # as written, duplicates included
     tool_access: bool = True
+    include_names: bool = False           # scan each message as `Name: text` (DESIGN 6)
     variables: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     budget: Mapping[str, Any] | None = None
     preset: Any = None
@@ -68,8 +71,24 @@ def with_links(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str
 def scene_from_data(data: Mapping[str, Any], path: str | None,
                     positions: Mapping[tuple[str | int, ...], tuple[int, int]] | None = None) -> Scene:
     links = data.get("skills") or ()
-    return Scene(path, tuple(links), bool(data.get("toolAccess", True)), freeze(dict(data.get("variables") or {})),
-                 data.get("budget"), data.get("preset"), MappingProxyType(dict(positions or {})))
+    return Scene(path, tuple(links), bool(data.get("toolAccess", True)), bool(data.get("includeNames", False)),
+                 freeze(dict(data.get("variables") or {})), data.get("budget"), data.get("preset"),
+                 MappingProxyType(dict(positions or {})))
+
+
+def speaker_names(scene: Scene) -> Callable[[Message], str | None] | None:
+    """With `includeNames`, the name a message is scanned under: the transcript's own (SillyTavern's
+    `name`, OpenAI's optional `name`), else the scene's `user` variable for a user message and
+    `char` for a reply; None without `includeNames`."""
+    if not scene.include_names:
+        return None
+    fallback = {role: macro_value(scene.variables[key]) for role, key in (("user", "user"), ("assistant", "char"))
+                if key in scene.variables}
+
+    def name(message: Message) -> str | None:
+        return message.name or fallback.get(message.role)
+
+    return name
 
 
 def load_scene(path: Path, skills: Sequence[Skill] | None = None, unreadable: Collection[str] = ()) -> Scene:

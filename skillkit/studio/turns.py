@@ -2,8 +2,10 @@
 
 A *reply* is an assistant message; tool results right after it, and assistant messages that
 continue after those results, belong to the same reply. Two assistant messages in a row with
-no tool results between them are two replies. A reply *answers* the newest user or system
-message before it (none: `answering` is None and nothing is scanned).
+no tool results between them are two replies. A reply *answers* the newest message before it
+that is not a tool message: a user or system message, or, in a group chat or after a hidden
+user turn, another reply (none: `answering` is None and nothing is scanned). That is what
+SillyTavern scans at generation time: the newest messages of the chat, whoever wrote them.
 
 Every reply is a turn; so is every continue (the same reply generated further: it scans what
 the reply scanned and, per the studio, closes nothing) and every swipe or regenerate (a new
@@ -12,19 +14,22 @@ ends on a message that is not part of a reply, one more turn stands for the next
 transcript that ends inside a reply (on its tool results) adds none.
 
 Hidden messages are skipped entirely. Tool messages take no scan slot. A continue's text is
-appended to the reply message it continues, as chat front ends store it.
+appended to the reply message it continues, as chat front ends store it. With `names` (a
+scene's `includeNames`), each scanned message reads `Name: text`, as SillyTavern's
+`world_info_include_names` builds it, the name given by `names(message)`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Callable, Literal
 
 from skillkit.transcripts.model import Message, ToolCall, Transcript
 from skillkit.triggers.plain import js_trim
 from skillkit.triggers.scan import Unit
 
 TurnKind = Literal["reply", "continue", "swipe", "regenerate", "next"]
+Names = Callable[[Message], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -48,13 +53,14 @@ class _Open:
 
 
 class _Planner:
-    def __init__(self) -> None:
+    def __init__(self, names: Names | None = None) -> None:
+        self.names = names
         self.turns: list[PlannedTurn] = []
         self.current: _Open | None = None
         self.reply_base: Unit | None = None      # the history top before the current reply
         self.in_reply = False
         self.top: Unit | None = None              # newest unit of the current history
-        self.answerable: Unit | None = None       # newest user/system unit
+        self.reply_answers: Unit | None = None    # what the current reply answers
         self.raw: dict[int, str] = {}             # unit id -> untrimmed text (for continues)
         self.next_id = 0
         self.previous_role: str | None = None
@@ -63,7 +69,10 @@ class _Planner:
         raw = message.text if text is None else text
         base = self.top.prev if replace and self.top is not None else self.top
         first_message = self.top.message if replace and self.top is not None else message.index
-        unit = Unit(self.next_id, first_message, js_trim(raw), base, 0 if base is None else base.pos + 1)
+        name = self.names(message) if self.names is not None else None
+        # SillyTavern trims `${name}: ${mes}` as a whole: the text's leading spaces stay.
+        scanned = js_trim(f"{name}: {raw}" if name else raw)
+        unit = Unit(self.next_id, first_message, scanned, base, 0 if base is None else base.pos + 1)
         self.next_id += 1
         self.raw[unit.id] = raw
         self.top = unit
@@ -77,9 +86,9 @@ class _Planner:
                                           tuple(c.messages), tuple(c.calls)))
             self.current = None
 
-    def start_turn(self, kind: TurnKind) -> None:
+    def start_turn(self, kind: TurnKind, answered: Unit | None) -> None:
         self.close_turn()
-        self.current = _Open(kind, self.answerable)
+        self.current = _Open(kind, answered)
 
     def take(self, message: Message) -> None:
         assert self.current is not None
@@ -90,10 +99,10 @@ class _Planner:
         role, event = message.role, message.event
         if event in ("swipe", "regenerate") and self.in_reply:
             self.top = self.reply_base               # the replaced reply leaves the history
-            self.start_turn(event)  # type: ignore[arg-type]
+            self.start_turn(event, self.reply_answers)  # type: ignore[arg-type]
             self.push(message)
         elif event == "continue" and self.in_reply:
-            self.start_turn("continue")
+            self.start_turn("continue", self.reply_answers)
             if self.previous_role == "assistant" and self.top is not None:
                 self.push(message, self.raw[self.top.id] + message.text, replace=True)
             else:
@@ -108,26 +117,28 @@ class _Planner:
         else:  # user, system
             self.close_turn()
             self.in_reply = False
-            self.answerable = self.push(message)
+            self.push(message)
         if self.current is not None and self.in_reply:
             self.take(message)
         self.previous_role = role
 
     def begin_reply(self) -> None:
         self.in_reply = True
-        self.reply_base = self.top
-        self.start_turn("reply")
+        self.reply_base = self.reply_answers = self.top   # the newest message before it, a reply or not
+        self.start_turn("reply", self.top)
 
     def finish(self) -> tuple[PlannedTurn, ...]:
         self.close_turn()
         if self.previous_role in (None, "user", "system"):
-            self.current = _Open("next", self.answerable)
+            self.current = _Open("next", self.top)
             self.close_turn()
         return tuple(self.turns)
 
 
-def plan_turns(transcript: Transcript) -> tuple[PlannedTurn, ...]:
-    planner = _Planner()
+def plan_turns(transcript: Transcript, names: Names | None = None) -> tuple[PlannedTurn, ...]:
+    """The turns of `transcript`; `names`, when given, is the speaker name each scanned message
+    is prefixed with (None: the text alone)."""
+    planner = _Planner(names)
     for message in transcript.messages:
         if not message.hidden:
             planner.feed(message)

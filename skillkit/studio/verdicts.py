@@ -29,3 +29,7 @@ class CallOutcome:
     skill: str | None
     accepted: bool
     note: str
+
+    def as_json(self) -> dict[str, Any]:
+        """`{"tool", "name", "effect"}` (DESIGN 4.4): `name` is the skill named, None when unreadable."""
+        return {"tool": self.tool, "name": self.skill, "effect": self.note}

@@ -1,6 +1,8 @@
 """A skill's trigger fields, decoded once into what the matchers run (DESIGN 6).
 
-Triggers are trimmed first; blank ones are ignored. `/pattern/flags` is a regex trigger when
+Macros in triggers (`{{char}}`, `{{user}}`, any scene variable) are replaced first, as
+SillyTavern substitutes them in keys; a macro nothing answers is replaced by nothing. Then
+triggers are trimmed; blank ones are ignored. `/pattern/flags` is a regex trigger when
 JavaScript would compile it, and plain text otherwise. `caseSensitive` and `matchWholeWords`
 apply to plain triggers only.
 """
@@ -8,9 +10,10 @@ apply to plain triggers only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from skillkit.core.model import Skill
+from skillkit.studio.macros import render as render_macros
 from skillkit.triggers.jsregex import JSRegex, JSRegexError, compile_js, parse_regex_trigger
 from skillkit.triggers.plain import PlainTrigger, js_trim
 
@@ -65,8 +68,13 @@ class SkillTriggers:
         return "its scanDepth is 0"
 
     @classmethod
-    def of(cls, skill: Skill) -> SkillTriggers:
+    def of(cls, skill: Skill, variables: Mapping[str, object] | None = None) -> SkillTriggers:
+        """`variables`: what macros in the triggers answer with (None: triggers as written)."""
         cs, whole = skill.case_sensitive, skill.match_whole_words
-        return cls(skill.name, decode_triggers(skill.triggers, cs, whole),
-                   decode_triggers(skill.secondary_triggers, cs, whole),
+        primaries, secondaries = skill.triggers, skill.secondary_triggers
+        if variables is not None:
+            primaries = tuple(render_macros(t, variables) for t in primaries)
+            secondaries = tuple(render_macros(t, variables) for t in secondaries)
+        return cls(skill.name, decode_triggers(primaries, cs, whole),
+                   decode_triggers(secondaries, cs, whole),
                    skill.trigger_logic, skill.selective_logic, skill.scan_depth)

@@ -120,7 +120,8 @@ def test_json_shape_is_exactly_the_contract(cli, tmp_path: Path) -> None:
     document = json.loads(outcome.stdout)
     assert list(document) == ["turns"]
     for turn in document["turns"]:
-        assert set(turn) == {"turn", "answering", "skills"}
+        assert set(turn) == {"turn", "answering", "kind", "calls", "skills"}
+        assert turn["kind"] in ("reply", "next") and turn["calls"] == []
         for skill in turn["skills"]:
             assert set(skill) == {"name", "when", "on", "reason"}
             assert isinstance(skill["on"], bool)
@@ -157,13 +158,13 @@ def test_text_format_is_the_default_and_names_each_skill(cli, tmp_path: Path) ->
         pytest.param([u("hi"), s("rules"), a("hello")], [(1, 1)], id="system-counts-as-answered"),
         pytest.param([a("greeting"), u("hi")], [(1, None), (2, 1)], id="reply-with-nothing-before"),
         pytest.param([a("greeting")], [(1, None)], id="only-a-reply"),
-        pytest.param([u("hi"), a("one"), a("two")], [(1, 0), (2, 0)], id="two-assistants-two-replies"),
+        pytest.param([u("hi"), a("one"), a("two")], [(1, 0), (2, 1)], id="two-assistants-two-replies"),
         pytest.param([u("hi"), a(None, opens("x")), t("done"), a("after")], [(1, 0)],
                      id="tool-results-and-continuation-are-one-reply"),
         pytest.param([u("hi"), a(None, opens("x")), t("done")], [(1, 0)], id="ends-inside-a-reply"),
         pytest.param([u("hi"), a("a", opens("x")), t("r1"), a("b", opens("y", "c2")), t("r2", "c2"), a("c")],
                      [(1, 0)], id="several-tool-rounds-one-reply"),
-        pytest.param([u("hi"), a(None, opens("x")), t("done"), a("after"), a("again")], [(1, 0), (2, 0)],
+        pytest.param([u("hi"), a(None, opens("x")), t("done"), a("after"), a("again")], [(1, 0), (2, 3)],
                      id="assistant-after-a-finished-reply-is-a-new-reply"),
         pytest.param([u("hi"), a(None, opens("x")), t("done"), u("next")], [(1, 0), (2, 3)],
                      id="next-reply-after-a-tool-reply"),

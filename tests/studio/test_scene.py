@@ -72,3 +72,22 @@ def test_a_missing_scene_file_is_an_input_error(tmp_path):
         load_scene(tmp_path / "none.yaml")
     with pytest.raises(InputError):
         load_scene(tmp_path)
+
+
+def test_include_names_is_read_and_off_by_default(tmp_path):
+    from skillkit.studio.scene import speaker_names
+    from skillkit.transcripts.model import Message
+
+    assert load_scene(FIXTURES / "studio" / "fidelity" / "scenes" / "names.yaml").include_names is True
+    assert load_scene(FIXTURES / "studio" / "fidelity" / "scenes" / "plain.yaml").include_names is False
+    assert speaker_names(default_scene([])) is None
+    path = tmp_path / "s.yaml"
+    path.write_text("includeNames: true\nvariables: {user: Ann}\n", encoding="utf-8")
+    names = speaker_names(load_scene(path))
+    assert names is not None
+    # the transcript's own name first, else the scene's user (a reply without `char`: no name)
+    assert [names(Message(0, "user", "hi", "Zed")), names(Message(1, "user", "hi")),
+            names(Message(2, "assistant", "yo")), names(Message(3, "system", "rules"))] == ["Zed", "Ann", None, None]
+    path.write_text("includeNames: yes please\n", encoding="utf-8")
+    with pytest.raises(InputError):
+        load_scene(path)

@@ -39,7 +39,8 @@ def test_json_is_exactly_the_contract(cli):
     assert set(report) == {"turns"}
     assert [t["answering"] for t in report["turns"]] == [None, 1, 6, 8]
     for number, turn in enumerate(report["turns"], start=1):
-        assert set(turn) == {"turn", "answering", "skills"} and turn["turn"] == number
+        assert set(turn) == {"turn", "answering", "kind", "calls", "skills"} and turn["turn"] == number
+        assert turn["kind"] in ("reply", "next", "continue", "swipe", "regenerate")
         for verdict in turn["skills"]:
             assert set(verdict) == {"name", "when", "on", "reason"}
             assert isinstance(verdict["on"], bool) and verdict["reason"].endswith(".")
@@ -107,7 +108,7 @@ def test_explain_an_unknown_skill_lists_the_linked_ones(cli):
     outcome = cli("simulate", TRANSCRIPTS / "empty.json", "--scene", "scenes/locked.yaml", "--explain", "nope",
                   cwd=TAVERN)
     assert outcome.code == 2
-    assert "no linked skill 'nope'; the linked skills are: greeting, lore, herbs" in outcome.stderr
+    assert "no linked skill 'nope'. The linked skills are: greeting, lore, herbs." in outcome.stderr
 
 
 def test_many_skills_get_numbered_columns_and_a_key(cli, tmp_path):
@@ -115,7 +116,13 @@ def test_many_skills_get_numbered_columns_and_a_key(cli, tmp_path):
         write_skill(tmp_path / "skills", f"skill-number-{i:02d}", f"name: skill-number-{i:02d}\ndescription: d\nwhen: always")
     outcome = cli("simulate", TRANSCRIPTS / "empty.json", cwd=tmp_path)
     lines = outcome.stdout.splitlines()
-    assert lines[2].split()[:5] == ["turn", "kind", "answers", "1", "2"]
+    assert lines[3].startswith("skills 1-30:   1 skill-number-00 (always)")
+    head = next(i for i, line in enumerate(lines) if line.startswith("turn"))
+    # Column numbers are written downwards, one character per column: tens above units.
+    assert lines[head - 1].split() == ["1"] * 10 + ["2"] * 10 + ["3"]
+    assert lines[head].split() == ["turn", "kind", "answers"] + [str(i % 10) for i in range(1, 31)]
+    assert lines[head + 1].split() == ["1", "next", "-"] + ["●"] * 30
+    assert lines[head].index("answers") + 9 == lines[head + 1].index("●")
     assert "30 skill-number-29 (always)" in outcome.stdout
 
 
@@ -123,3 +130,41 @@ def test_help_teaches_exit_codes_and_examples(cli):
     outcome = cli("simulate", "--help")
     assert outcome.code == 0
     assert "Exit 0" in outcome.stdout and "Examples:" in outcome.stdout and "--explain" in outcome.stdout
+
+
+def test_output_file_holds_the_report_and_stdout_stays_empty(cli, tmp_path):
+    out = tmp_path / "out" / "report.json"
+    outcome = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "-f", "json",
+                  "-o", out, cwd=TAVERN)
+    assert (outcome.code, outcome.stdout, outcome.stderr) == (0, "", "")
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(
+        cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "-f", "json",
+            cwd=TAVERN).stdout)
+    failed = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml",
+                 "-o", "/proc/skillkit-nope/report.txt", cwd=TAVERN)
+    assert failed.code == 2 and failed.stderr.startswith("skillkit: error: ")
+
+
+def test_colour_is_painted_only_when_asked(cli):
+    always = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "--color", "always",
+                 cwd=TAVERN)
+    never = cli("simulate", TRANSCRIPTS / "activation.yaml", "--scene", "scenes/tavern.yaml", "--color", "never",
+                cwd=TAVERN)
+    assert "\x1b[32m●\x1b[0m" in always.stdout
+    assert "\x1b" not in never.stdout
+    import re
+    assert re.sub(r"\x1b\[[0-9;]*m", "", always.stdout) == never.stdout
+
+
+def test_the_streamed_json_is_the_simulations_own(tmp_path):
+    """write_json (one line per turn, C encoder) holds exactly Simulation.as_json()."""
+    import io
+
+    from skillkit.reporters.simulate_json import write_json
+    from tests.studio.sim_helpers import simulation
+
+    for sim in (simulation("tavern", "activation.yaml", "tavern.yaml"), simulation("tavern", "empty.json")):
+        out = io.StringIO()
+        write_json(sim, out)
+        assert json.loads(out.getvalue()) == sim.as_json()
+        assert out.getvalue().count("\n") == len(sim.turns) + 2   # a line per turn, then "]}"

@@ -21,7 +21,8 @@ def test_tool_results_and_what_follows_them_belong_to_the_reply():
     turns = plan("openai.json")
     assert [(t.kind, t.answering, t.messages) for t in turns] == [
         ("reply", 1, (2, 3, 4)),          # assistant, its tool result, the assistant after it
-        ("reply", 1, (5,)),               # two assistant messages in a row: two replies
+        ("reply", 4, (5,)),               # two assistant messages in a row: two replies, the second
+                                          # answering the first, as SillyTavern scans a group chat
         ("reply", 6, (7, 8)),
     ]                                      # it ends on tool results: no next-reply turn
     assert [c.name for c in turns[0].calls] == ["open_skill"]
@@ -69,3 +70,19 @@ def test_continue_appends_and_swipes_replace():
     assert scan_text(turns[7].answered, 4) == ("\x01Thanks.\n\x01Soup.\n\x01What should I eat?\n"
                                                "\x01Perhaps. Clouds are gathering.")
     assert turns[3].answered is turns[2].answered   # a continue scans what its reply scanned
+
+
+def test_names_prefix_each_scanned_message_and_a_continue_keeps_one_prefix():
+    from skillkit.triggers.scan import scan_text
+    text = ("- user: Hi there.\n  name: Ann\n- assistant: '  Well'\n  name: Bob\n"
+            "- continue: ', well.'\n  name: Bob\n- user: ''\n  name: Ann\n")
+    turns = plan_turns(parse_transcript(text.encode(), "t.yaml"), lambda m: m.name)
+    assert [(t.kind, t.answering) for t in turns] == [("reply", 0), ("continue", 0), ("next", 3)]
+    # SillyTavern trims `Name: text` as a whole; an empty message still reads `Name:`
+    assert scan_text(turns[-1].answered, 3) == "\x01Ann:\n\x01Bob:   Well, well.\n\x01Ann: Hi there."
+
+
+def test_a_swipe_of_a_reply_after_a_reply_answers_what_the_swiped_reply_answered():
+    text = "- user: hi\n- assistant: one\n- assistant: two\n- swipe: deux\n"
+    turns = yaml_plan(text)
+    assert [(t.kind, t.answering) for t in turns] == [("reply", 0), ("reply", 1), ("swipe", 1)]

@@ -66,6 +66,9 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
           "The linked skills' ids (folder names), in order, no duplicates.", "scene-file", default=[]),
     Field("toolAccess", {"type": "boolean"},
           "Narrator Tool Access: without it a picked skill cannot open.", "scene-file", default=True),
+    Field("includeNames", {"type": "boolean"},
+          "Scan each message as `Name: text`, as SillyTavern does by default (its `world_info_include_names`): "
+          "the speaker's name from the transcript, else the `user` / `char` variable.", "scene-file", default=False),
     Field("variables", {"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}},
           "Values that `{{name}}` macros answer with.", "scene-file", default={}),
     Field("budget", {"type": "object", "properties": {
