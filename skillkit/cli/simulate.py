@@ -12,6 +12,7 @@ import typer
 from skillkit.cli.common import (
     COLOR_OPTION,
     Color,
+    output_option,
     print_diagnostics_to_stderr,
     progress_bar,
 )
@@ -49,8 +50,8 @@ def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
             elif pattern in names:
                 found = [names.index(pattern)]
             else:
-                raise UsageError(f"--explain: no linked skill {pattern!r}{did_you_mean(pattern, names)}; "
-                                  f"the linked skills are: {', '.join(names) or 'none'}")
+                few = f"; the linked skills are: {', '.join(names) or 'none'}" if len(names) <= 12 else ""
+                raise UsageError(f"--explain: no linked skill {pattern!r}{did_you_mean(pattern, names)}{few}")
             chosen.update(found)
     return sorted(chosen)
 
@@ -100,8 +101,7 @@ def simulate(
                                                 "repeatable."),
     show_all: bool = typer.Option(False, "--all", help="Give every linked skill a column in the timeline, not only "
                                   "those on in at least one turn."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to this file (atomically) "
-                                          "instead of standard output."),
+    output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Say, for every reply in a transcript, which skills the studio would switch on, and why.

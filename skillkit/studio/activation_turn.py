@@ -18,8 +18,7 @@ from typing import Any, Callable, Collection, Sequence
 from skillkit.core.errors import UsageError
 from skillkit.core.model import Skill
 from skillkit.studio.activation import Turn, _Walk, trigger_specs
-from skillkit.studio.scene import speaker_names
-from skillkit.studio.scene import Scene, link
+from skillkit.studio.scene import Scene, link, speaker_names
 from skillkit.studio.turns import PlannedTurn, plan_turns
 from skillkit.studio.verdicts import Verdict
 from skillkit.transcripts.model import Transcript

@@ -108,7 +108,7 @@ def test_explain_an_unknown_skill_lists_the_linked_ones(cli):
     outcome = cli("simulate", TRANSCRIPTS / "empty.json", "--scene", "scenes/locked.yaml", "--explain", "nope",
                   cwd=TAVERN)
     assert outcome.code == 2
-    assert "no linked skill 'nope'. The linked skills are: greeting, lore, herbs." in outcome.stderr
+    assert "no linked skill 'nope'; the linked skills are: greeting, lore, herbs" in outcome.stderr
 
 
 def test_many_skills_get_numbered_columns_and_a_key(cli, tmp_path):

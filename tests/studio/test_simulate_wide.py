@@ -91,7 +91,7 @@ def test_explain_an_unknown_name_suggests_the_nearest(cli, book):
     outcome = cli("simulate", book / "chat.json", "--skills", book / "skills", "--explain",
                   "entry-010-of-a-long-lorebook-nam")
     assert outcome.code == 2
-    assert "Did you mean 'entry-010-of-a-long-lorebook-name'" in outcome.stderr
+    assert "(did you mean `entry-010-of-a-long-lorebook-name`?)" in outcome.stderr
     outcome = cli("simulate", book / "chat.json", "--skills", book / "skills", "--explain", "nothing-*")
     assert outcome.code == 2 and "the pattern 'nothing-*' matches no linked skill" in outcome.stderr
 
