@@ -76,8 +76,13 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
         return None, findings
     diagnostics, invalid = schema_check("skill", parsed, display)
     findings.extend(diagnostics)
-    # The YAML text is parsed now; dropping it halves what a worker process sends back.
-    return SkillDoc(display, file, replace(split, yaml_text=""), parsed, invalid), findings
+    return SkillDoc(display, file, split, parsed, invalid), findings
+
+
+def without_yaml_text(doc: SkillDoc) -> SkillDoc:
+    """The YAML text is parsed and its rules (invisible-unicode reads it) have run: dropping
+    it halves what a worker process sends back."""
+    return replace(doc, split=replace(doc.split, yaml_text=""))
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:

@@ -114,3 +114,11 @@ def skill_graph(doc: SkillDoc) -> SkillGraph:
     graph = SkillGraph(doc.folder, bundle, readings, edges, by_source)
     _LAST[:] = [(doc, graph)]
     return graph
+
+
+def skill_texts(doc: SkillDoc) -> list[tuple[str, str, str, int]]:
+    """(source, shown path, text, first line) of everything a skill says: SKILL.md's
+    frontmatter (from line 2) and body, then each bundled text file."""
+    out = [(SKILL_FILE, doc.path, doc.split.yaml_text, 2), (SKILL_FILE, doc.path, doc.body, doc.split.body_line)]
+    out.extend((f.rel, shown(doc, f.rel), f.text, 1) for f in skill_graph(doc).bundle.files if f.text is not None)
+    return out

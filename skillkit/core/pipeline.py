@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
-                                     load_yaml_doc)
+                                     load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
@@ -103,7 +103,7 @@ def check_skill_files(files: list[Path], base: str, options: Options,
         if doc is not None and (only is None or file.resolve() in only):
             for rule in skill_rules:
                 found.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
-        out.append((shown, doc, found))
+        out.append((shown, without_yaml_text(doc) if doc is not None else None, found))
     return out
 
 

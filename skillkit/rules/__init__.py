@@ -5,6 +5,8 @@ from __future__ import annotations
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
 from skillkit.rules import references
 from skillkit.rules import budget
+from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
+                            secret_leak)
 from skillkit.rules.base import Rule
 from skillkit.rules.profiles import PROFILES
 
@@ -17,6 +19,12 @@ REGISTRY: tuple[Rule, ...] = (
     *scenes.RULES,
     *references.RULES,
     *budget.RULES,
+    *description_short.RULES,
+    *fence_unclosed.RULES,
+    *invisible_unicode.RULES,
+    *secret_leak.RULES,
+    *remote_exec.RULES,
+    *orphan_file.RULES,
 )
 BY_ID: dict[str, Rule] = {rule.id: rule for rule in REGISTRY}
 assert len(BY_ID) == len(REGISTRY), "rule ids must be unique"
