@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote
 
 from skillkit.core.bundle import Bundle, walk_bundle
@@ -46,8 +46,7 @@ def resolve_link_target(skill_folder: Path, source_file: Path, target: str) -> P
     return Path(os.path.normpath(os.path.join(source_file.parent, target)))
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """One local link. `rel` is where it points inside the skill's folder (`/`-separated,
     `.` for the folder itself), None when it leaves the folder."""
 
@@ -59,16 +58,15 @@ class Edge:
     exists: bool
 
 
-@dataclass(frozen=True)
-class SkillGraph:
+class SkillGraph(NamedTuple):
     folder: Path
     bundle: Bundle
     readings: dict[str, Reading]  # SKILL.md's body and each bundled Markdown file
     edges: tuple[Edge, ...]
-    _by_source: dict[str, list[Edge]] = field(default_factory=dict)
+    by_source: dict[str, list[Edge]]
 
     def edges_from(self, source: str) -> list[Edge]:
-        return self._by_source.get(source, [])
+        return self.by_source.get(source, [])
 
 
 def shown(doc: SkillDoc, rel: str) -> str:

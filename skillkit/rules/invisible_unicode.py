@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+from functools import cache
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
@@ -11,14 +11,25 @@ from skillkit.core.documents import SkillDoc
 from skillkit.core.linkgraph import skill_texts
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-TAGS = re.compile("[\U000e0000-\U000e007f]")
-FORMAT = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u061c\u180e]")
-ANY = re.compile("[\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f\u200b-\u200f\u2060-\u2064\ufeff\u061c\u180e]")
+ANY = "[\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f\u200b-\u200f\u2060-\u2064\ufeff\u061c\u180e]"
 # An emoji tag sequence (the flags of England, Scotland, Wales): U+1F3F4, tags, U+E007F.
-FLAG_SEQUENCE = re.compile("\U0001f3f4[\U000e0020-\U000e007e]{1,32}\U000e007f")
+FLAG_SEQUENCE = "\U0001f3f4[\U000e0020-\U000e007e]{1,32}\U000e007f"
 JOINERS = "\u200c\u200d"  # ZWNJ / ZWJ: part of emoji sequences and of Indic and Persian spelling
 SHOWN = 120
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    # Compiled on first use: most texts are ASCII and never get here.
+    return re.compile(pattern)
+
+
+def _is_bidi(char: str) -> bool:
+    return 0x202A <= ord(char) <= 0x202E or 0x2066 <= ord(char) <= 0x2069
+
+
+def _is_tag(char: str) -> bool:
+    return 0xE0000 <= ord(char) <= 0xE007F
 
 
 def _allowed(text: str, at: int, char: str, start: int, flags: list[range]) -> bool:
@@ -28,13 +39,13 @@ def _allowed(text: str, at: int, char: str, start: int, flags: list[range]) -> b
         before, after = text[at - 1:at], text[at + 1:at + 2]
         return bool(before and after and not before.isascii() and not after.isascii()
                     and not before.isspace() and not after.isspace())
-    return TAGS.match(char) is not None and any(at in span for span in flags)
+    return _is_tag(char) and any(at in span for span in flags)
 
 
 def _kind(char: str) -> str:
-    if BIDI.match(char):
+    if _is_bidi(char):
         return "a bidirectional control: it reorders how the text around it shows"
-    if TAGS.match(char):
+    if _is_tag(char):
         return "a Unicode tag character: invisible, it can carry text a reviewer never sees"
     return "an invisible format character"
 
@@ -43,7 +54,7 @@ def _visible(line: str, first: int) -> str:
     """The line with each flagged character written as `<U+XXXX>`, cut around the first."""
     lead = max(first - SHOWN // 2, 0)
     piece = line[lead:lead + SHOWN]
-    shown = ANY.sub(lambda m: f"<U+{ord(m.group(0)):04X}>", piece)
+    shown = _compiled(ANY).sub(lambda m: f"<U+{ord(m.group(0)):04X}>", piece)
     return ("..." if lead else "") + shown + ("..." if lead + SHOWN < len(line) else "")
 
 
@@ -52,10 +63,11 @@ def findings(path: str, text: str, first_line: int) -> Iterable[Hit]:
     bidirectional control or a tag character, else a warning."""
     if text.isascii():
         return
-    flags = [range(m.start(), m.end()) for m in FLAG_SEQUENCE.finditer(text)] if "\U0001f3f4" in text else []
+    import unicodedata  # for the characters' names, only where there are some
+    flags = [range(m.start(), m.end()) for m in _compiled(FLAG_SEQUENCE).finditer(text)] if "\U0001f3f4" in text else []
     by_line: dict[int, list[int]] = {}
     row, counted = 0, 0
-    for match in ANY.finditer(text):
+    for match in _compiled(ANY).finditer(text):
         if not _allowed(text, match.start(), match.group(0), first_line, flags):
             row += text.count("\n", counted, match.start())  # counted on from the last one: linear
             counted = match.start()
@@ -65,7 +77,7 @@ def findings(path: str, text: str, first_line: int) -> Iterable[Hit]:
         line_end = text.find("\n", offsets[0])
         line = text[line_start:line_end if line_end >= 0 else len(text)]
         chars = list(dict.fromkeys(text[o] for o in offsets))
-        serious = any(BIDI.match(c) or TAGS.match(c) for c in chars)
+        serious = any(_is_bidi(c) or _is_tag(c) for c in chars)
         first = chars[0]
         names = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'FORMAT CHARACTER')}" for c in chars[:3])
         more = f" and {len(chars) - 3} more" if len(chars) > 3 else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from typing import Iterable
 
@@ -11,12 +10,13 @@ from skillkit.core.documents import SkillDoc
 from skillkit.core.linkgraph import SkillGraph, shown, skill_graph
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
-# Files a tool or a person reads by their name, never through a link: never orphans.
-NEVER = ("LICENSE*", "LICENCE*", "COPYING*", "NOTICE*", "README*", "CHANGELOG*", "CHANGES*", "HISTORY*", "AUTHORS*",
-         "CONTRIBUTING*", "SECURITY*", "CODE_OF_CONDUCT*", ".*", "__init__.py", "py.typed", "conftest.py",
-         "package.json", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "tsconfig*.json", "requirements*.txt",
-         "pyproject.toml", "setup.py", "setup.cfg", "uv.lock", "poetry.lock", "Cargo.toml", "go.mod", "go.sum",
-         "Makefile", "Dockerfile", "*.lock")
+# Files a tool or a person reads by their name, never through a link: never orphans. Plain
+# string tests, not fnmatch: a big bundle checks every file's name against them.
+NEVER_PREFIXES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "CHANGELOG", "CHANGES", "HISTORY", "AUTHORS",
+                  "CONTRIBUTING", "SECURITY", "CODE_OF_CONDUCT", "REQUIREMENTS", "TSCONFIG")
+NEVER_NAMES = frozenset({"__init__.py", "py.typed", "conftest.py", "package.json", "package-lock.json",
+                         "pnpm-lock.yaml", "pyproject.toml", "setup.py", "setup.cfg", "cargo.toml", "go.mod", "go.sum",
+                         "makefile", "dockerfile"})
 NEVER_UNDER = ("agents/",)  # agents/openai.yaml: Codex reads it; other clients' metadata alike
 CODE = (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".sh", ".rb", ".go", ".rs")
 PATH_END = r"(?![\w-])"
@@ -24,8 +24,8 @@ PATH_END = r"(?![\w-])"
 
 def _exempt(rel: str) -> bool:
     name = rel.rsplit("/", 1)[-1]
-    return rel.startswith(NEVER_UNDER) or any(fnmatch.fnmatchcase(name, p) for p in NEVER) or \
-        any(part.startswith(".") for part in rel.split("/")[:-1])
+    return rel.startswith(NEVER_UNDER) or "/." in "/" + rel or name.upper().startswith(NEVER_PREFIXES) \
+        or name.lower() in NEVER_NAMES or name.endswith(".lock")
 
 
 def _mentions(pattern: str, haystack: str, own: str) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
@@ -17,7 +18,7 @@ SHELL = r"(?:/usr/bin/|/bin/|/usr/bin/env[ \t]{1,5})?(?:ba|z|k|da|fi)?sh\b(?![ \
 # `-m` it runs its own program and reads the pipe as data: `curl ... | python -m json.tool`).
 READER = r"(?:python[0-9.]{0,4}|node|perl|ruby|php)[ \t]{0,5}-?[ \t]{0,5}(?=$|[;&|)])"
 # Every pattern is a run of bounded pieces, none nested: linear time on any line.
-PATTERNS = tuple(re.compile(p, re.M) for p in (
+PATTERNS = tuple((
     rf"\b{FETCH}[^\n|]{{0,400}}\|[ \t]{{0,10}}{SUDO}(?:{SHELL}|{READER}|(?:iex|Invoke-Expression)\b)",
     rf"(?<![\w.-])(?:(?:ba|z|k|da)?sh|source|\.)[ \t]{{1,10}}<\([ \t]{{0,10}}(?:curl|wget)\b",
     rf"\bbase64[ \t]{{1,10}}(?:-d|--decode|-D)\b[^\n|]{{0,300}}\|[ \t]{{0,10}}{SUDO}(?:ba|z|k|da)?sh\b",
@@ -25,6 +26,12 @@ PATTERNS = tuple(re.compile(p, re.M) for p in (
     r"\b(?:ba|z|k|da)?sh[ \t]{1,10}-c[ \t]{1,10}[\"']?\$\([ \t]{0,10}(?:curl|wget)\b",
     r"\b(?:iex|Invoke-Expression)\b[^\n]{0,200}(?:DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b",
 ))
+
+
+@cache
+def _compiled() -> tuple[re.Pattern[str], ...]:
+    # Compiled on first use: most skills hold no download command, and every run imports this.
+    return tuple(re.compile(p, re.M) for p in PATTERNS)
 SHELL_INFOS = frozenset({"", "sh", "bash", "shell", "zsh", "console", "shell-session", "terminal", "powershell",
                          "ps1", "pwsh", "ksh", "fish", "dockerfile", "docker", "makefile", "make"})
 SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".ksh", ".fish", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl",
@@ -39,7 +46,7 @@ def runs_downloads(text: str) -> Iterable[tuple[int, int, str]]:
     comment lines left out."""
     if not any(hint in text for hint in HINTS):
         return
-    for pattern in PATTERNS:
+    for pattern in _compiled():
         for match in pattern.finditer(text):
             start = text.rfind("\n", 0, match.start()) + 1
             if text[start:match.start()].lstrip().startswith(("#", "//", "REM ", "::")):
