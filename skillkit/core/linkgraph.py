@@ -99,17 +99,22 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading) ->
 _LAST: list[tuple[SkillDoc, SkillGraph]] = []  # one slot: a skill's rules run one after another
 
 
-def skill_graph(doc: SkillDoc) -> SkillGraph:
-    if _LAST and _LAST[0][0] is doc:
-        return _LAST[0][1]
-    bundle = walk_bundle(doc.folder)
-    readings = {SKILL_FILE: read_markdown(doc.body, doc.split.body_line)}
+def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
+    """The graph of the skill in `folder` whose SKILL.md body (from line `body_line`) is `body`."""
+    bundle = walk_bundle(folder)
+    readings = {SKILL_FILE: read_markdown(body, body_line)}
     for item in bundle.files:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
-    by_source = {source: _edges(doc.folder, bundle, source, reading) for source, reading in readings.items()}
+    by_source = {source: _edges(folder, bundle, source, reading) for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
-    graph = SkillGraph(doc.folder, bundle, readings, edges, by_source)
+    return SkillGraph(folder, bundle, readings, edges, by_source)
+
+
+def skill_graph(doc: SkillDoc) -> SkillGraph:
+    if _LAST and _LAST[0][0] is doc:
+        return _LAST[0][1]
+    graph = build_graph(doc.folder, doc.body, doc.split.body_line)
     _LAST[:] = [(doc, graph)]
     return graph
 
