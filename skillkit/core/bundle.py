@@ -91,15 +91,12 @@ def walk_bundle(folder: Path) -> Bundle:
             folders.add(prefix[:-1])
         for entry in entries:
             name = entry.name
-            try:
-                if entry.is_symlink():
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    if name not in SKIP_FOLDERS:
-                        pending.append((f"{prefix}{name}/", entry.path))
-                elif entry.is_file(follow_symlinks=False) and name not in SKIP_FILES and not name.endswith(".pyc") \
-                        and (prefix or name != "SKILL.md"):
-                    found.append((prefix + name, entry.path))
+            try:  # not following links: a link is neither a file nor a folder here
+                if entry.is_file(follow_symlinks=False):
+                    if name not in SKIP_FILES and not name.endswith(".pyc") and (prefix or name != "SKILL.md"):
+                        found.append((prefix + name, entry.path))
+                elif entry.is_dir(follow_symlinks=False) and name not in SKIP_FOLDERS:
+                    pending.append((f"{prefix}{name}/", entry.path))
             except OSError:
                 continue
     found.sort()

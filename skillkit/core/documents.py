@@ -82,7 +82,7 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
 def without_yaml_text(doc: SkillDoc) -> SkillDoc:
     """The YAML text is parsed and its rules (invisible-unicode reads it) have run: dropping
     it halves what a worker process sends back."""
-    return replace(doc, split=replace(doc.split, yaml_text=""))
+    return SkillDoc(doc.path, doc.file, SplitDocument("", doc.split.body, doc.split.body_line), doc.parsed, doc.invalid)
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:

@@ -45,9 +45,9 @@ class Reading(NamedTuple):
         """The same reading for a text that starts `lines` lines further down its file."""
         if not lines or not (self.links or self.fences or self.code):
             return self
-        return Reading(tuple(k._replace(line=k.line + lines) for k in self.links),
-                       tuple(f._replace(line=f.line + lines) for f in self.fences),
-                       tuple(c._replace(line=c.line + lines) for c in self.code))
+        return Reading(tuple(Link(k.line + lines, k.column, k.target, k.kind) for k in self.links),
+                       tuple(Fence(f.line + lines, f.column, f.marker, f.closed) for f in self.fences),
+                       tuple(CodeBlock(c.line + lines, c.info, c.text) for c in self.code))
 
 
 EMPTY = Reading()

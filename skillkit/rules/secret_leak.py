@@ -37,6 +37,7 @@ MARKS = tuple(dict.fromkeys(mark for mark, _, _ in SHAPES))
 # For each mark, a character of it that prose rarely holds: one memchr for it first (the
 # mark's own search costs ten times more on a typical body), then the mark from there on.
 GATES = {"AKIA": "K", "_": "_", "glpat-": "g", "xox": "x", "_live_": "_", "sk-": "-", "eyJ": "J", "PRIVATE KEY": "V"}
+GATED = tuple((mark, GATES[mark], mark.index(GATES[mark])) for mark in MARKS)
 KEY_BODY = r"[A-Za-z0-9+/=]{40}"  # a line of a key's base64, within KEY_REACH characters of the header
 KEY_REACH = 600
 PLACEHOLDER = r"(?i)x{4}|example|sample|your|dummy|fake|placeholder|redacted|changeme|replace|123456|abcdef|(.)\1{5}"
@@ -81,15 +82,13 @@ def is_placeholder(kind: str, secret: str, text: str, end: int) -> bool:
     return _entropy(variable) < 3.0
 
 
-def _holds(text: str, mark: str) -> bool:
-    gate = GATES[mark]
-    at = text.find(gate)
-    return at >= 0 and text.find(mark, max(at - mark.index(gate), 0)) >= 0
-
-
 def secrets_in(text: str) -> Iterable[tuple[int, str, str]]:
     """(offset, kind, matched text) of each credential-shaped string that is not a placeholder."""
-    present = {mark for mark in MARKS if _holds(text, mark)}
+    present = set()
+    for mark, gate, offset in GATED:
+        at = text.find(gate)
+        if at >= 0 and text.find(mark, max(at - offset, 0)) >= 0:
+            present.add(mark)
     if not present:
         return
     for mark, kind, pattern in SHAPES:
