@@ -70,6 +70,8 @@ def pack(
         typer.echo(f"skillkit: pack refused: {len(prepared.errors)} error(s) in the workspace; nothing was written",
                    err=True)
         raise typer.Exit(1)
+    if prepared.packing:  # lint cannot list these: only the pack leaves files out
+        print_diagnostics_to_stderr(list(prepared.packing))
     if prepared.diagnostics:
         typer.echo(f"note: {len(prepared.diagnostics)} warning(s) or info(s) in the workspace; "
                    "`skillkit lint` lists them", err=True)

@@ -11,9 +11,8 @@ skill's folder (it is a skill of its own), and links are never followed.
 from __future__ import annotations
 
 import os
-import stat
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from skillkit.core.reader import MAX_FILE_BYTES
 
@@ -30,14 +29,12 @@ BINARY_SUFFIXES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", "
                              ".docx", ".xlsx", ".pptx", ".odt", ".sqlite", ".db"))
 
 
-@dataclass(frozen=True, slots=True)
-class BundledFile:
+class BundledFile(NamedTuple):
     """`rel`: the path inside the skill's folder, with `/`. `text` is None for a binary file,
     one over the cap, or one that could not be read; LF line ends, a leading BOM kept."""
 
     rel: str
-    path: Path
-    size: int
+    path: str
     text: str | None
 
     @property
@@ -45,25 +42,25 @@ class BundledFile:
         return self.rel.rsplit("/", 1)[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class Bundle:
+class Bundle(NamedTuple):
     files: tuple[BundledFile, ...]
     folders: frozenset[str]  # every walked folder's rel path (a link may name a folder)
 
-    def get(self, rel: str) -> BundledFile | None:
-        return next((f for f in self.files if f.rel == rel), None)
 
-
-def read_bundled(path: str, size: int) -> str | None:
-    """A bundled file's text, or None: binary, over the cap, or unreadable."""
-    if size > MAX_FILE_BYTES or os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
+def read_bundled(path: str) -> str | None:
+    """A bundled file's text, or None: binary, over the cap, or unreadable. No stat before:
+    the size comes from the open file, and most files are a few KB read in one call."""
+    if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None
     try:
         with open(path, "rb") as handle:
             data = handle.read(SNIFF)
             if b"\x00" in data:
                 return None
-            data += handle.read(MAX_FILE_BYTES + 1 - len(data))
+            if len(data) == SNIFF:
+                if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:
+                    return None
+                data += handle.read(MAX_FILE_BYTES + 1 - len(data))
     except OSError:
         return None
     if len(data) > MAX_FILE_BYTES:
@@ -76,8 +73,9 @@ def read_bundled(path: str, size: int) -> str | None:
 
 
 def walk_bundle(folder: Path) -> Bundle:
-    """Every regular file under a skill's folder but SKILL.md itself, in path order."""
-    found: list[tuple[str, str, int]] = []
+    """Every regular file under a skill's folder but SKILL.md itself, in path order. The
+    directory entries' own types decide file or folder (no stat per entry); links are skipped."""
+    found: list[tuple[str, str]] = []
     folders: set[str] = set()
     pending = [("", str(folder))]
     while pending and len(found) < MAX_FILES:
@@ -93,16 +91,13 @@ def walk_bundle(folder: Path) -> Bundle:
             folders.add(prefix[:-1])
         for entry in entries:
             name = entry.name
-            try:
-                status = entry.stat(follow_symlinks=False)
+            try:  # not following links: a link is neither a file nor a folder here
+                if entry.is_file(follow_symlinks=False):
+                    if name not in SKIP_FILES and not name.endswith(".pyc") and (prefix or name != "SKILL.md"):
+                        found.append((prefix + name, entry.path))
+                elif entry.is_dir(follow_symlinks=False) and name not in SKIP_FOLDERS:
+                    pending.append((f"{prefix}{name}/", entry.path))
             except OSError:
                 continue
-            if stat.S_ISDIR(status.st_mode):
-                if name not in SKIP_FOLDERS:
-                    pending.append((f"{prefix}{name}/", entry.path))
-            elif stat.S_ISREG(status.st_mode) and name not in SKIP_FILES and not name.endswith(".pyc") \
-                    and (prefix or name != "SKILL.md"):
-                found.append((prefix + name, entry.path, status.st_size))
     found.sort()
-    files = tuple(BundledFile(rel, Path(path), size, read_bundled(path, size)) for rel, path, size in found)
-    return Bundle(files, frozenset(folders))
+    return Bundle(tuple(BundledFile(rel, path, read_bundled(path)) for rel, path in found), frozenset(folders))

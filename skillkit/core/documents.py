@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +76,13 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
         return None, findings
     diagnostics, invalid = schema_check("skill", parsed, display, split.yaml_text, line_offset=1)
     findings.extend(diagnostics)
-    # The YAML text is parsed now; dropping it halves what a worker process sends back.
-    return SkillDoc(display, file, replace(split, yaml_text=""), parsed, invalid), findings
+    return SkillDoc(display, file, split, parsed, invalid), findings
+
+
+def without_yaml_text(doc: SkillDoc) -> SkillDoc:
+    """The YAML text is parsed and its rules (invisible-unicode reads it) have run: dropping
+    it halves what a worker process sends back."""
+    return SkillDoc(doc.path, doc.file, SplitDocument("", doc.split.body, doc.split.body_line), doc.parsed, doc.invalid)
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:

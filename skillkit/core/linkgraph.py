@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote
 
 from skillkit.core.bundle import Bundle, walk_bundle
@@ -24,6 +24,8 @@ from skillkit.core.markdown import Reading, read_markdown
 SKILL_FILE = "SKILL.md"
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 BASE_DIR = "{baseDir}/"
+# What Claude Code replaces with the skill's folder before a model reads the text.
+SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
 # A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 
@@ -41,13 +43,13 @@ def resolve_link_target(skill_folder: Path, source_file: Path, target: str) -> P
     """Where a local link target points: `{baseDir}/...` from the skill's folder, anything else
     from the folder of the file holding the link. Lexical (normpath, not resolve()): the
     question is where the link points as written, and resolving costs a syscall per part."""
-    if target.startswith(BASE_DIR):
-        return Path(os.path.normpath(os.path.join(skill_folder, target[len(BASE_DIR):])))
+    for prefix in SKILL_FOLDER_PREFIXES:
+        if target.startswith(prefix):
+            return Path(os.path.normpath(os.path.join(skill_folder, target[len(prefix):])))
     return Path(os.path.normpath(os.path.join(source_file.parent, target)))
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """One local link. `rel` is where it points inside the skill's folder (`/`-separated,
     `.` for the folder itself), None when it leaves the folder."""
 
@@ -59,16 +61,15 @@ class Edge:
     exists: bool
 
 
-@dataclass(frozen=True)
-class SkillGraph:
+class SkillGraph(NamedTuple):
     folder: Path
     bundle: Bundle
     readings: dict[str, Reading]  # SKILL.md's body and each bundled Markdown file
     edges: tuple[Edge, ...]
-    _by_source: dict[str, list[Edge]] = field(default_factory=dict)
+    by_source: dict[str, list[Edge]]
 
     def edges_from(self, source: str) -> list[Edge]:
-        return self._by_source.get(source, [])
+        return self.by_source.get(source, [])
 
 
 def shown(doc: SkillDoc, rel: str) -> str:
@@ -101,16 +102,29 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading) ->
 _LAST: list[tuple[SkillDoc, SkillGraph]] = []  # one slot: a skill's rules run one after another
 
 
-def skill_graph(doc: SkillDoc) -> SkillGraph:
-    if _LAST and _LAST[0][0] is doc:
-        return _LAST[0][1]
-    bundle = walk_bundle(doc.folder)
-    readings = {SKILL_FILE: read_markdown(doc.body, doc.split.body_line)}
+def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
+    """The graph of the skill in `folder` whose SKILL.md body (from line `body_line`) is `body`."""
+    bundle = walk_bundle(folder)
+    readings = {SKILL_FILE: read_markdown(body, body_line)}
     for item in bundle.files:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
-    by_source = {source: _edges(doc.folder, bundle, source, reading) for source, reading in readings.items()}
+    by_source = {source: _edges(folder, bundle, source, reading) for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
-    graph = SkillGraph(doc.folder, bundle, readings, edges, by_source)
+    return SkillGraph(folder, bundle, readings, edges, by_source)
+
+
+def skill_graph(doc: SkillDoc) -> SkillGraph:
+    if _LAST and _LAST[0][0] is doc:
+        return _LAST[0][1]
+    graph = build_graph(doc.folder, doc.body, doc.split.body_line)
     _LAST[:] = [(doc, graph)]
     return graph
+
+
+def skill_texts(doc: SkillDoc) -> list[tuple[str, str, str, int]]:
+    """(source, shown path, text, first line) of everything a skill says: SKILL.md's
+    frontmatter (from line 2) and body, then each bundled text file."""
+    out = [(SKILL_FILE, doc.path, doc.split.yaml_text, 2), (SKILL_FILE, doc.path, doc.body, doc.split.body_line)]
+    out.extend((f.rel, shown(doc, f.rel), f.text, 1) for f in skill_graph(doc).bundle.files if f.text is not None)
+    return out

@@ -69,23 +69,27 @@ def _parser() -> MarkdownIt:
 MD = _parser()
 
 
-def _line_starts(content: str, lines: list[str], first: int) -> list[int]:
-    """For each line of a block's content, the column (0-based) where it starts in its source
-    line: the content line is the source line less a container prefix, so it ends the line."""
+def _line_starts(content: str, lines: list[str], first: int) -> list[tuple[int, int]]:
+    """For each line of a block's content: where its text (less leading blanks) starts in its
+    source line, and how many leading blanks the content line has. A content line is its
+    source line less a container prefix (`> `, a list item's indent), so its text ends the
+    source line; a tab in the prefix may have become spaces, which the source does not have."""
     out = []
     for index, piece in enumerate(content.split("\n")):
         source = lines[first + index] if first + index < len(lines) else ""
-        piece = piece.rstrip()
-        at = source.rfind(piece) if piece else len(source) - len(source.lstrip())
-        out.append(max(at, 0))
+        text = piece.strip()
+        lead = len(piece) - len(piece.lstrip())
+        at = source.rfind(text) if text else len(source) - len(source.lstrip())
+        out.append((max(at, 0), lead))
     return out
 
 
-def _position(content: str, offset: int, starts: list[int], first: int) -> tuple[int, int]:
+def _position(content: str, offset: int, starts: list[tuple[int, int]], first: int) -> tuple[int, int]:
     """0-based (line, column) in the text of `offset` in a block's content."""
     row = content.count("\n", 0, offset)
     column = offset - (content.rfind("\n", 0, offset) + 1)
-    return first + row, (starts[row] if row < len(starts) else 0) + column
+    start, lead = starts[row] if row < len(starts) else (0, 0)
+    return first + row, start + max(column - lead, 0)
 
 
 def _inline_links(token: Token, lines: list[str], env: dict[str, Any]) -> list[Link]:

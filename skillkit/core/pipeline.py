@@ -12,7 +12,7 @@ from skillkit.core.cache import LintCache, open_cache
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
-                                     load_yaml_doc)
+                                     load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
@@ -129,7 +129,8 @@ def check_skill_files(files: list[Path], base: str, options: Options,
             if doc is not None:
                 for rule in skill_rules:
                     rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
-        out.append(Checked(file, shown, doc, core, None if rules is None else tuple(rules)))
+        kept = without_yaml_text(doc) if doc is not None else None  # the rules have read the frontmatter text
+        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules)))
     return out
 
 

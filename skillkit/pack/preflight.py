@@ -22,6 +22,7 @@ class Prepared:
     diagnostics: tuple[Diagnostic, ...]
     workspaces: tuple[LoadedWorkspace, ...] = ()
     references: dict[str, Any] = field(default_factory=dict)
+    packing: tuple[Diagnostic, ...] = ()  # findings only a pack has (links to files it leaves out)
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
@@ -89,12 +90,19 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
     result = run([root], options, progress=progress)
     found = list(result.diagnostics)
     references: dict[str, Any] = {}
+    packing: list[Diagnostic] = []
     if not any(d.severity == Severity.ERROR for d in found):
         packed = packed_files(root, options.settings)
+        if packed is not None:
+            from skillkit.pack.links import links_left_out
+
+            packing = weigh(options, links_left_out(root, result.workspaces, packed))
+            found.extend(packing)
         for space in result.workspaces:
             if space.root is None:
                 continue
             resolution = resolve_workspace(as_packed(root, space, packed))
             found.extend(weigh(options, resolution.diagnostics))  # lint's ignore/severity hold here too
             references[root_label(root, space.root)] = resolution.lock_data()
-    return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references)
+    return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references,
+                    tuple(sorted(set(packing))))

@@ -7,6 +7,8 @@ from skillkit.rules import references
 from skillkit.rules import budget
 from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
+from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
+                            secret_leak)
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -20,6 +22,12 @@ REGISTRY: tuple[Rule, ...] = (
     *budget.RULES,
     *suppression.RULES,
     *discovery.RULES,
+    *description_short.RULES,
+    *fence_unclosed.RULES,
+    *invisible_unicode.RULES,
+    *secret_leak.RULES,
+    *remote_exec.RULES,
+    *orphan_file.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
 RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")

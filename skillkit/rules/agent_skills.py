@@ -8,7 +8,7 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
-from skillkit.core.linkgraph import BASE_DIR, SKILL_FILE, Edge, local_target, shown, skill_graph
+from skillkit.core.linkgraph import SKILL_FILE, SKILL_FOLDER_PREFIXES, Edge, local_target, shown, skill_graph
 from skillkit.core.markdown import read_markdown
 from skillkit.core.suggest import closest
 from skillkit.rules.base import Hit, RuleContext, skill_rule
@@ -109,7 +109,7 @@ def _edge_problem(edge: Edge) -> str | None:
         return f"`{edge.target}` is outside the skill's folder and does not travel with it"
     if edge.exists:
         return None
-    if edge.source == SKILL_FILE or "/" not in edge.source or edge.target.startswith(BASE_DIR):
+    if edge.source == SKILL_FILE or "/" not in edge.source or edge.target.startswith(SKILL_FOLDER_PREFIXES):
         return f"`{edge.target}` does not exist"
     # Written from a nested file, a path meant from the skill's top lands one folder deeper.
     return f"`{edge.target}` does not exist (from `{edge.source}` it points at `{edge.rel}`; links resolve " \

@@ -9,19 +9,27 @@ SPEC = frozenset({"agent-skills"})
 # The clients' own worlds: the keys Claude Code documents beyond the spec, and Codex's files.
 CLIENTS = frozenset({"claude-code", "codex"})
 ALL_WORLDS = frozenset({"studio", "platform"}) | SPEC | CLIENTS
+# Where a model picks skills by their description alone (the spec's clients), a short one is
+# a warning; the other worlds activate skills by triggers or by name, so there it is off
+# (on as information with `severity: {description-short: info}`).
+SHORT = {"description-short": Severity.WARNING}
+OFF_SHORT: dict[str, Severity | None] = {"description-short": None}
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
-    Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS),
-    Profile("studio", "The chat studio's Skill entity: activation, triggers, scenes.", frozenset({"studio"})),
+    Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS,
+            severities=OFF_SHORT),
+    Profile("studio", "The chat studio's Skill entity: activation, triggers, scenes.", frozenset({"studio"}),
+            severities=OFF_SHORT),
     Profile("platform", "The agent platform's skill actions: versions, tools, examples, agents.",
-            frozenset({"platform"})),
+            frozenset({"platform"}), severities=OFF_SHORT),
     Profile("agent-skills", "The open Agent Skills spec, as its reference validator reads it: other keys are errors.",
-            SPEC, severities={"unknown-field": Severity.ERROR}),
+            SPEC, severities={"unknown-field": Severity.ERROR, **SHORT}),
     Profile("claude-api", "The Agent Skills spec plus the Claude API's upload rules: no reserved words "
-            "(\"anthropic\", \"claude\") in names, no XML tags.", SPEC, severities={"unknown-field": Severity.ERROR}),
+            "(\"anthropic\", \"claude\") in names, no XML tags.", SPEC,
+            severities={"unknown-field": Severity.ERROR, **SHORT}),
     Profile("claude-code", "The Agent Skills spec plus Claude Code's own keys; a YAML list in `allowed-tools` is fine.",
-            SPEC | {"claude-code"}, severities={"allowed-tools-list": None}),
+            SPEC | {"claude-code"}, severities={"allowed-tools-list": None, **SHORT}),
     Profile("codex", "The Agent Skills spec as Codex reads it: unknown keys are ignored (warning), "
             "`metadata.short-description` is shown in its skill list; a skill's `agents/openai.yaml` is checked.",
-            SPEC | {"codex"}),
+            SPEC | {"codex"}, severities=SHORT),
 )}

@@ -48,7 +48,7 @@ def put(root: Path, folder: str, text: str | bytes) -> Path:
     return path
 
 
-def fm(name: str, extra: str = "", description: str = "Does a thing.") -> str:
+def fm(name: str, extra: str = "", description: str = "Does a thing for a user.") -> str:
     lines = [f"name: {name}", f"description: {description}"]
     if extra:
         lines.append(extra.strip("\n"))

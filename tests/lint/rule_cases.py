@@ -129,3 +129,22 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
 NO_FILE_CASE = {
     "schema": "tests/lint/test_rules.py::test_schema_fallback_rule_is_registered",
 }
+
+
+def fixture(rule: str) -> dict[str, str | bytes]:
+    """The files of fixtures/lint/content/RULE/ (skills of their own, true negatives beside
+    the findings), as a case: the golden file then lists exactly what fires on them."""
+    from pathlib import Path
+
+    top = Path(__file__).parents[2] / "fixtures" / "lint" / "content" / rule
+    return {p.relative_to(top).as_posix(): p.read_bytes() for p in sorted(top.rglob("*")) if p.is_file()}
+
+
+CASES.update({
+    "fence-unclosed": (fixture("fence-unclosed"), []),
+    "invisible-unicode": (fixture("invisible-unicode"), []),
+    "secret-leak": (fixture("secret-leak"), []),
+    "remote-exec": (fixture("remote-exec"), []),
+    "orphan-file": (fixture("orphan-file"), []),
+    "description-short": (fixture("description-short"), ["--profile", "agent-skills"]),
+})

@@ -20,6 +20,12 @@ TRUE_FINDINGS = {
     ("claude-api", "description-multiline", 3): "a `|-` block of three lines; clients fold it into one",
     ("claude-api", "body-size", 9): "570 body lines and ~72,000 characters: over both recommendations",
     ("skill-creator", "body-size", 5): "about 33,000 characters of English: well over about 5,000 tokens",
+    ("mcp-builder", "orphan-file", 1):
+        "scripts/example_evaluation.xml: no file of the skill links to it or names it (reference/evaluation.md "
+        "describes the format and says `evaluation.xml`, never this file)",
+    ("notion-knowledge-capture", "fence-unclosed", 110):
+        "examples/how-to-guide.md nests ```bash fences inside a ```markdown one (line 37): line 55 closes the outer "
+        "fence, so the pairs shift and the ``` on line 110 opens a block no line closes; GitHub shows the rest as code",
 }
 
 

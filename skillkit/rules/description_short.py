@@ -1,0 +1,47 @@
+"""`description-short`: a description too short to say when to use the skill."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from skillkit.core.diagnostics import Severity
+from skillkit.core.documents import SkillDoc
+from skillkit.rules.base import Hit, RuleContext, skill_rule
+
+MIN_CHARACTERS = 20
+WORDS = re.compile(r"[^\W_]+")
+FILLER = frozenset({"a", "an", "the", "skill", "tool", "tools", "for", "helper", "agent"})
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in WORDS.findall(text.lower()) if w not in FILLER]
+
+
+@skill_rule("description-short", Severity.INFO)
+def description_short(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
+    """A description under 20 characters, or one that only restates the skill's name.
+
+    The description is all a model reads when it decides whether to load a skill: it should
+    say what the skill does and when to use it. A warning under the `agent-skills` profile and
+    the client profiles (`claude-api`, `claude-code`, `codex`), where the description is the
+    whole trigger. Off under `default`, `studio` and `platform`, whose skills switch on by
+    triggers or are named by agents; `severity: {description-short: info}` turns it on there.
+
+    Example: `name: pdf-tools` with `description: PDF tools`. Fix: say what it does and when,
+    e.g. "Extract text and tables from PDF files, fill PDF forms and merge documents. Use
+    when the user works with .pdf files." (A missing or blank description is
+    `description-format`.)"""
+    value = doc.data.get("description")
+    if not isinstance(value, str) or not value.strip():
+        return
+    text = " ".join(value.split())
+    name = doc.data.get("name") if isinstance(doc.data.get("name"), str) else doc.folder.name
+    restated = bool(_words(text)) and _words(text) == _words(str(name))
+    if len(text) >= MIN_CHARACTERS and not restated:
+        return
+    why = "only restates the name `" + str(name) + "`" if restated else f"is {len(text)} characters"
+    yield Hit(doc.path, *doc.at("description"), f"the description {why}: say what the skill does and when to use it")
+
+
+RULES = (description_short,)

@@ -1,0 +1,149 @@
+"""What a skill says and carries: the link graph, hidden Unicode, secrets, risky scripts,
+orphans, on fixture skills of their own (fixtures/lint/content/), through the real CLI.
+The per-rule goldens are in tests/lint/golden/ (test_rules.py); here: the link graph's
+golden, the true negatives one by one, the bundle's limits, and the regexes' running time."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from skillkit.core.bundle import walk_bundle
+from skillkit.core.reader import MAX_FILE_BYTES
+from skillkit.rules.remote_exec import runs_downloads
+from skillkit.rules.secret_leak import secrets_in
+from tests.conftest import FIXTURES
+
+CONTENT = FIXTURES / "lint" / "content"
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("SKILLKIT_UPDATE_GOLDEN") == "1"
+
+
+def lint(cli, folder: Path, *args: str) -> list[dict]:
+    outcome = cli("lint", "--format", "json", *args, ".", cwd=folder)
+    assert "Traceback" not in outcome.stderr, outcome.stderr
+    return json.loads(outcome.stdout)["diagnostics"]
+
+
+def test_link_graph_golden(cli):
+    found = lint(cli, CONTENT / "references", "--select", "references")
+    golden = GOLDEN / "references-graph.json"
+    if UPDATE:
+        golden.write_text(json.dumps(found, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert found == json.loads(golden.read_text(encoding="utf-8"))
+
+
+def test_link_graph_true_negatives(cli):
+    found = lint(cli, CONTENT / "references", "--select", "references")
+    messages = " ".join(d["message"] for d in found)
+    for fine in ("a(1).md", "my notes.md", "refs/x.md", "html.md", "chart.png", "nope.md", "`../SKILL.md`", "{baseDir}"):
+        assert fine not in messages
+    # a nested file's link resolves from its own folder; the sibling form is fine
+    assert sum("advanced-patterns.md` does not exist" in d["message"] for d in found) == 1
+
+
+@pytest.mark.parametrize("skill, rule", [("fence-unclosed/skills/closed-fences", "fence-unclosed"),
+                                         ("invisible-unicode/skills/clean-unicode", "invisible-unicode"),
+                                         ("secret-leak/skills/placeholders", "secret-leak"),
+                                         ("description-short/skills/fine", "description-short")])
+def test_true_negatives_are_quiet(cli, skill, rule):
+    assert lint(cli, CONTENT / skill, "--select", rule, "--profile", "agent-skills") == []
+
+
+def test_remote_exec_leaves_safe_pipes_comments_and_other_languages_alone(cli):
+    found = lint(cli, CONTENT / "remote-exec", "--select", "remote-exec")
+    lines = {d["line"] for d in found if d["path"].endswith("SKILL.md")}
+    assert lines == {10, 11, 12, 13, 14}  # the five risky lines of the bash block, none after
+
+
+def test_trojan_source_lines_are_errors_with_the_code_points_shown(cli):
+    found = lint(cli, CONTENT / "invisible-unicode", "--select", "invisible-unicode")
+    trojan = [d for d in found if d["path"].endswith(".py")]
+    assert len(trojan) == 2 and all(d["severity"] == "error" for d in trojan)
+    assert all("<U+202E>" in d["message"] and "U+202E RIGHT-TO-LEFT OVERRIDE" in d["message"] for d in trojan)
+    assert all("\u202e" not in d["message"] for d in found)
+
+
+def test_secrets_are_never_printed_whole(cli):
+    leaky = CONTENT / "secret-leak" / "skills" / "leaky" / "scripts" / "deploy.sh"
+    secrets = [line.split("=", 1)[1].strip("'\"") for line in leaky.read_text().splitlines() if "=" in line]
+    report = json.dumps(lint(cli, CONTENT / "secret-leak", "--select", "secret-leak"))
+    assert secrets and not any(secret in report for secret in secrets)
+
+
+def test_description_short_is_off_by_default_and_can_be_information(cli, tmp_path):
+    shutil.copytree(CONTENT / "description-short", tmp_path / "w")
+    assert lint(cli, tmp_path / "w") == [] or all(d["rule"] != "description-short" for d in lint(cli, tmp_path / "w"))
+    assert {d["severity"] for d in lint(cli, tmp_path / "w", "--profile", "claude-code")
+            if d["rule"] == "description-short"} == {"warning"}
+    (tmp_path / "w" / "skillkit.yaml").write_text("severity:\n  description-short: info\n", encoding="utf-8")
+    assert {d["severity"] for d in lint(cli, tmp_path / "w") if d["rule"] == "description-short"} == {"info"}
+
+
+def test_bundle_skips_binary_huge_and_undecodable_files(tmp_path):
+    (tmp_path / "SKILL.md").write_text("---\nname: x\n---\n", encoding="utf-8")
+    (tmp_path / "bin.dat").write_bytes(b"abc\x00def")
+    (tmp_path / "huge.txt").write_bytes(b"a" * (MAX_FILE_BYTES + 1))
+    (tmp_path / "latin1.txt").write_bytes(b"caf\xe9")
+    (tmp_path / "ok.txt").write_text("fine\r\ntext\n", encoding="utf-8")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.pyc").write_bytes(b"\x00")
+    (tmp_path / "nested").mkdir()
+    (tmp_path / "nested" / "SKILL.md").write_text("---\nname: nested\n---\n", encoding="utf-8")
+    bundle = walk_bundle(tmp_path)
+    texts = {f.rel: f.text for f in bundle.files}
+    assert texts == {"bin.dat": None, "huge.txt": None, "latin1.txt": None, "ok.txt": "fine\ntext\n"}
+
+
+def test_a_huge_bundled_file_is_no_crash(cli, tmp_path):
+    skill = tmp_path / "skills" / "big"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: big\ndescription: A skill with a big data file.\n---\n"
+                                    "Read `data/big.txt`.\n", encoding="utf-8")
+    (skill / "data").mkdir()
+    (skill / "data" / "big.txt").write_bytes(b"sk-" + b"a1" * (MAX_FILE_BYTES))
+    outcome = cli("lint", "--format", "json", ".", cwd=tmp_path)
+    assert outcome.code == 0 and json.loads(outcome.stdout)["diagnostics"] == []
+
+
+ADVERSARIAL = [
+    "eyJ-" * 25_000, "eyJ" + "a" * 100_000, ("eyJaaaaaaaaaa." * 7_000),
+    "sk-" * 33_000, "sk-ant-" + "a-" * 50_000, "ghp_" * 25_000, "AKIA" * 25_000, "xoxb-" * 20_000,
+    "-----BEGIN " + " " * 100_000, "-----BEGIN PRIVATE KEY-----\n" * 3_500,
+    "curl " * 20_000, "curl " + "a" * 100_000 + " | ", "bash <(" * 14_000, "base64 -d " * 10_000,
+    "eval " * 20_000, "iex " * 25_000 + "iwr", "[](" * 33_000, "<a href=" * 12_000, "`" * 100_000,
+    "\u202e" * 50_000, "\U000e0041" * 50_000,
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL, ids=lambda t: repr(t[:12]))
+def test_scanners_are_linear_on_100_kb_adversarial_input(text):
+    from skillkit.core.markdown import read_markdown
+    from skillkit.rules.invisible_unicode import findings
+
+    start = time.perf_counter()
+    list(secrets_in(text))
+    list(runs_downloads(text))
+    list(findings("x", text, 1))
+    read_markdown(text)
+    assert time.perf_counter() - start < 5  # quadratic would take minutes
+
+
+def test_each_skill_is_walked_and_each_markdown_file_parsed_once_per_run(cli, monkeypatch):
+    """Six rules read the bundle and the link graph; the files are read and parsed once."""
+    from skillkit.core import bundle, linkgraph, markdown, markdown_tokens
+
+    walked: list[Path] = []
+    parsed: list[int] = []
+    real_walk, real_parse = bundle.walk_bundle, markdown_tokens.parse
+    monkeypatch.setattr(linkgraph, "walk_bundle", lambda folder: walked.append(folder) or real_walk(folder))
+    monkeypatch.setattr(markdown_tokens, "parse", lambda text: parsed.append(len(text)) or real_parse(text))
+    markdown._read.cache_clear()
+    lint(cli, CONTENT / "fence-unclosed")
+    assert sorted(p.name for p in walked) == ["closed-fences", "open-fence"]
+    assert len(parsed) == 3  # two bodies with fences and references/notes.md, each once
