@@ -14,7 +14,8 @@ from skillkit.core.errors import InputError, VerdictError
 from skillkit.core.model import Skill
 from skillkit.pack.archive import ChangedWhilePacking, Entry, bytes_chunks, entry_time, file_chunks, write_entries
 from skillkit.pack.excludes import SourceFile, collect, settings_walk
-from skillkit.pack.preflight import Prepared, root_label
+from skillkit.pack.names import root_label
+from skillkit.pack.preflight import Prepared
 from skillkit.pack.reduce import Reduction, reduce_frontmatter, skill_text
 from skillkit.pack.sniff import is_earlier_pack
 from skillkit.pack.staging import staged_file

@@ -18,7 +18,8 @@ from skillkit.pack.archive import (CHUNK, ChangedWhilePacking, Entry, bytes_chun
                                    write_entries)
 from skillkit.pack.excludes import SourceFile, collect, settings_walk
 from skillkit.pack.manifest import FileRecord, Manifest
-from skillkit.pack.preflight import Prepared, root_label
+from skillkit.pack.names import root_label
+from skillkit.pack.preflight import Prepared
 from skillkit.pack.signing import SIGNATURE_NAME
 from skillkit.pack.sniff import is_earlier_pack
 from skillkit.pack.staging import staged_file

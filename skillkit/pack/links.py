@@ -11,7 +11,7 @@ from skillkit.core.frontmatter import split
 from skillkit.core.linkgraph import SKILL_FILE, build_graph
 from skillkit.core.pipeline import LoadedWorkspace
 from skillkit.core.reader import read_text
-from skillkit.pack.preflight import root_label
+from skillkit.pack.names import root_label
 
 RULE = "references"
 

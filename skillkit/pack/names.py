@@ -5,6 +5,7 @@ DEST) apply."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -32,3 +33,14 @@ def unsafe_reason(name: str) -> str | None:
         if not segment:
             return "an empty path segment"
     return None
+
+
+def root_label(root: Path, folder: Path) -> str:
+    """A folder (a workspace root, a skill) as the manifest names it: relative to the pack's
+    root, `.` for the root itself. Discovery builds folders under the root as given, so the
+    lexical answer is the usual one; resolving (slow, a syscall per part) is the fallback."""
+    try:
+        relative = folder.relative_to(root).as_posix()
+    except ValueError:
+        relative = folder.resolve().relative_to(root.resolve()).as_posix()
+    return "." if relative in ("", ".") else relative

@@ -10,6 +10,7 @@ from typing import Any, Callable, Mapping
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import ConfigError, InputError, VerdictError
 from skillkit.core.pipeline import LoadedWorkspace
+from skillkit.pack.names import root_label
 
 
 @dataclass(frozen=True)
@@ -38,17 +39,6 @@ class Prepared:
     @property
     def version(self) -> str | int | None:
         return self.settings.get("version")  # type: ignore[return-value]
-
-
-def root_label(root: Path, folder: Path) -> str:
-    """A folder (a workspace root, a skill) as the manifest names it: relative to the pack's
-    root, `.` for the root itself. Discovery builds folders under the root as given, so the
-    lexical answer is the usual one; resolving (slow, a syscall per part) is the fallback."""
-    try:
-        relative = folder.relative_to(root).as_posix()
-    except ValueError:
-        relative = folder.resolve().relative_to(root.resolve()).as_posix()
-    return "." if relative in ("", ".") else relative
 
 
 def packed_files(root: Path, settings: Mapping[str, Any]) -> frozenset[str] | None:
