@@ -20,7 +20,7 @@ from skillkit.core.paths import folders_up_to_repo_top
 SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
-KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene"}
+KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene", "sessions": "session"}
 ROOT_MARKERS = (SETTINGS_FILE, CATALOG_FILE, "skills", *KIND_FOLDERS)
 T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git", ".*")

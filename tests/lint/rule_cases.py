@@ -108,6 +108,13 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                          []),
     "preset-slots": ({"scenes/s.yaml": "preset:\n  cards:\n    - {content: a, slot: main}\n    - {include: p}\n"
                                        "    - {skill: gone}\n  parts:\n    p:\n      - {content: b, slot: main}\n"}, []),
+    "session-file": ({"agents/a.yaml": "name: a\n",
+                      "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {load: s, tool: t}\n"}, []),
+    "session-agent": ({"agents/a.yaml": "name: agent-one\n", "sessions/s.yaml": "agent: agent-on\nturns: []\n"}, []),
+    "session-calls": ({"tools/t.yaml": "name: t\n", **ok("s", "tools:\n  - {name: t}"),
+                       "agents/a.yaml": "name: a\nskills:\n  - {name: s}\n",
+                       "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n      - {load: x}\n"
+                                          "      - {tool: u}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.

@@ -1,0 +1,219 @@
+"""A session file (DESIGN 4.9) -> a `SessionSpec`, or an InputError at file:line:column.
+
+YAML goes through the core's event parser (positions, no alias expansion, duplicate keys
+refused). JSON is read with `json` (a machine-written session of 50,000 calls is JSON, and ten
+times faster that way); its positions are computed only when something must be pointed at.
+The checks mirror the generated schema (`schemas/session.schema.json`, which lint applies),
+but run as plain code: jsonschema costs seconds on a session of that size.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skillkit.core.diagnostics import Severity
+from skillkit.core.errors import InputError
+from skillkit.core.fields.session import CALL_SHAPES, SESSION
+from skillkit.core.jsonread import load_json
+from skillkit.core.positions import dotted
+from skillkit.core.reader import decode, read_bytes
+from skillkit.core.yamlparse import ParsedYaml, parse_yaml
+from skillkit.platform.inputs import At, Record, _record
+from skillkit.platform.versions import parse_version
+from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
+
+JsonPath = tuple[str | int, ...]
+TOP_KEYS = tuple(f.name for f in SESSION.fields)
+TURN_KEYS = ("publish", "retry", "calls")
+PUBLISH_KEYS = ("kind", "state", "versions")
+STATES = ("enabled", "disabled", "deleted")
+
+
+def did_you_mean(word: str, options: Iterable[str]) -> str:
+    """"; did you mean `x`?" for a name close to one of `options` (else "")."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    kind: str                         # "load" or "tool"
+    name: str
+    input: Mapping[str, Any] | None
+    at: At
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """One catalog entry a turn publishes; None where it says nothing (the entry is kept)."""
+
+    name: str
+    kind: str | None
+    state: str | None
+    versions: tuple[tuple[object, Record], ...]
+    at: At
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    calls: tuple[Call, ...]
+    publish: tuple[Published, ...]
+    retry: bool
+    at: At
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    path: str
+    agent: str | None
+    agent_at: At
+    session: bool
+    tool_calls: int | None
+    turns: tuple[Turn, ...]
+
+
+class _Locator:
+    """Positions on demand: a YAML parse has them; a JSON file is parsed for them only when asked."""
+
+    def __init__(self, text: str, path: str, parsed: ParsedYaml | None) -> None:
+        self.text, self.path, self.parsed = text, path, parsed
+
+    def __call__(self, *path: str | int, at_key: bool = False) -> At:
+        if self.parsed is None:
+            self.parsed = parse_yaml(self.text, self.path, scalar_keys=True)  # JSON is YAML flow syntax
+        return self.parsed.where(tuple(path), at_key=at_key)
+
+    def fail(self, path: JsonPath, problem: str, at_key: bool = False) -> InputError:
+        line, column = self(*path, at_key=at_key)
+        return InputError(f"{dotted(path) if path else 'the session'}: {problem}", self.path, line, column)
+
+
+def _data(text: str, shown: str, json_form: bool) -> tuple[Any, _Locator]:
+    if json_form:
+        return load_json(text, shown, "not a session: invalid JSON"), _Locator(text, shown, None)
+    parsed = parse_yaml(text, shown, scalar_keys=True)  # `publish` versions are mapping keys, as in a catalog
+    errors = [d for d in parsed.diagnostics if d.severity == Severity.ERROR]
+    if errors or not parsed.ok:
+        first = errors[0] if errors else None
+        raise InputError(f"not a session: {first.message if first else 'invalid YAML'}", shown,
+                         first.line if first else None, first.column if first else None)
+    return parsed.data, _Locator(text, shown, parsed)
+
+
+def _keys(value: Mapping[str, Any], allowed: tuple[str, ...], path: JsonPath, where: _Locator) -> None:
+    for key in value:
+        if key not in allowed:
+            raise where.fail((*path, key), f"unknown key `{key}`{did_you_mean(str(key), allowed)} "
+                             f"(known: {', '.join(allowed)})", at_key=True)
+
+
+def _mapping(value: Any, path: JsonPath, where: _Locator, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise where.fail(path, f"must be {what}")
+    return value
+
+
+def _name(value: Any, path: JsonPath, where: _Locator) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise where.fail(path, "must be a name (a non-blank string)")
+    return value
+
+
+def _call(raw: Any, path: JsonPath, where: _Locator) -> Call:
+    if not isinstance(raw, Mapping) or not ({"load", "tool"} & set(raw)) or {"load", "tool"} <= set(raw):
+        raise where.fail(path, f"{CALL_SHAPES}, not both or neither")
+    if "load" in raw:
+        _keys(raw, ("load",), path, where)
+        return Call("load", _name(raw["load"], (*path, "load"), where), None, where(*path))
+    _keys(raw, ("tool", "input"), path, where)
+    given = raw.get("input")
+    if given is not None and not isinstance(given, Mapping):
+        raise where.fail((*path, "input"), "must be a mapping of the tool's arguments")
+    return Call("tool", _name(raw["tool"], (*path, "tool"), where), given, where(*path))
+
+
+def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Published:
+    entry = _mapping(raw, path, where, "a catalog entry: `{kind?, state?, versions}`")
+    _keys(entry, PUBLISH_KEYS, path, where)
+    kind = entry.get("kind")
+    if kind is not None:
+        _name(kind, (*path, "kind"), where)
+    state = entry.get("state")
+    if state is not None and state not in STATES:
+        raise where.fail((*path, "state"), f"must be one of {', '.join(STATES)}")
+    versions = entry.get("versions", ())
+    if isinstance(versions, Mapping):
+        listed = []
+        for key, record in versions.items():
+            if parse_version(key) is None:
+                raise where.fail((*path, "versions", key), "is not a version (an integer >= 1 or a semantic "
+                                 "version)", at_key=True)
+            if record is not None and not isinstance(record, Mapping):
+                raise where.fail((*path, "versions", key), "must be a mapping (the version's record) or empty")
+            listed.append((key, _record(record, where, *path, "versions", key)))
+        return Published(str(name), kind, state, tuple(listed), where(*path))
+    if not isinstance(versions, (list, tuple)):
+        raise where.fail((*path, "versions"), "must be a list of versions or a mapping of version -> record")
+    for index, value in enumerate(versions):
+        if parse_version(value) is None or isinstance(value, str) and value.isdigit():
+            raise where.fail((*path, "versions", index), "is not a version (an integer >= 1 or a semantic version)")
+    return Published(str(name), kind, state, tuple((value, Record()) for value in versions), where(*path))
+
+
+def _turn(raw: Any, index: int, where: _Locator) -> Turn:
+    path: JsonPath = ("turns", index)
+    turn = _mapping(raw, path, where, "a mapping: `{calls: [...], publish?: {...}, retry?: true}`")
+    _keys(turn, TURN_KEYS, path, where)
+    calls = turn.get("calls", [])
+    if not isinstance(calls, list):
+        raise where.fail((*path, "calls"), "must be a list of calls")
+    publish = _mapping(turn.get("publish", {}), (*path, "publish"), where, "a mapping of action name -> entry")
+    retry = turn.get("retry", False)
+    if not isinstance(retry, bool):
+        raise where.fail((*path, "retry"), "must be true or false")
+    return Turn(tuple(_call(c, (*path, "calls", i), where) for i, c in enumerate(calls)),
+                tuple(_published(n, e, (*path, "publish", n), where) for n, e in publish.items()), retry,
+                where(*path))
+
+
+def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
+    top = _mapping(data, (), where, "a mapping with `agent` and `turns`")
+    _keys(top, TOP_KEYS, (), where)
+    agent = top.get("agent")
+    if agent is not None:
+        _name(agent, ("agent",), where)
+    if "description" in top and not isinstance(top["description"], str):
+        raise where.fail(("description",), "must be a string")
+    session = top.get("session", True)
+    if not isinstance(session, bool):
+        raise where.fail(("session",), "must be true or false")
+    limits = _mapping(top.get("limits", {}), ("limits",), where, "a mapping: `{tool_calls: N}`")
+    _keys(limits, ("tool_calls",), ("limits",), where)
+    tool_calls = limits.get("tool_calls")
+    if tool_calls is not None and (isinstance(tool_calls, bool) or not isinstance(tool_calls, int) or tool_calls < 0):
+        raise where.fail(("limits", "tool_calls"), "must be an integer >= 0")
+    if "turns" not in top:
+        raise where.fail((), "`turns` is required: the turns in order, each with its `calls`")
+    turns = top["turns"]
+    if not isinstance(turns, list):
+        raise where.fail(("turns",), "must be a list of turns")
+    return SessionSpec(shown, agent, where("agent") if agent is not None else (1, 1), session, tool_calls,
+                       tuple(_turn(t, i, where) for i, t in enumerate(turns)))
+
+
+def read_session(file: Path, shown: str) -> SessionSpec:
+    """Read, parse and check one session file; InputError (exit 2) when it cannot be used."""
+    data = read_bytes(file, MAX_TRANSCRIPT_BYTES)
+    if isinstance(data, int):
+        raise InputError(f"the session is {data:,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", shown)
+    source, findings = decode(data, shown)
+    if source is None:
+        first = findings[0]
+        raise InputError(f"not a session: {first.message}", shown, first.line, first.column)
+    json_form = file.suffix.lower() == ".json"
+    value, where = _data(source.text, shown, json_form)
+    return parse_session(value, shown, where)
