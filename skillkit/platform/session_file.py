@@ -9,7 +9,6 @@ but run as plain code: jsonschema costs seconds on a session of that size.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +32,22 @@ PUBLISH_KEYS = ("kind", "state", "versions")
 STATES = ("enabled", "disabled", "deleted")
 
 
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    row = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, other in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (char != other))
+    return row[-1]
+
+
 def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """"; did you mean `x`?" for a name close to one of `options` (else "")."""
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f"; did you mean `{close[0]}`?" if close else ""
+    """"; did you mean `x`?" for the option one or two edits from `word`, case aside (else "")."""
+    scored = sorted((_edits(word.lower(), option.lower()), option) for option in options)
+    if scored and scored[0][0] <= 2 and scored[0][0] < len(word):
+        return f"; did you mean `{scored[0][1]}`?"
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,3 +228,8 @@ def read_session(file: Path, shown: str) -> SessionSpec:
     json_form = file.suffix.lower() == ".json"
     value, where = _data(source.text, shown, json_form)
     return parse_session(value, shown, where)
+
+
+def session_from_data(data: Any, shown: str = "session") -> SessionSpec:
+    """A SessionSpec from bare data (no positions): what the property tests feed."""
+    return parse_session(data, shown, _Locator("", shown, ParsedYaml()))
