@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -108,7 +107,7 @@ def session(
     finally:
         close()
     if format is Format.json:
-        sys.stdout.write(json.dumps(report.as_json(), indent=2, ensure_ascii=False) + "\n")
+        report.write_json(sys.stdout)
     else:
         from skillkit.reporters.session_text import report_text
 

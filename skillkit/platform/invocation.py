@@ -39,6 +39,14 @@ class Kept:
     execution: str
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    taken: dict[str, tuple[str, str]]
+    joined: dict[str, ToolEntry]
+    left_out: dict[str, str]
+    warnings: list[Event]
+
+
 def _conflict(entry: SkillEntry) -> str:
     return next((t.note for t in entry.tools if t.outcome == CONFLICT), "the load fails")
 
@@ -61,6 +69,7 @@ class Invocation:
         self.warnings: list[Event] = []
         self.calls_made = 0
         self._offered: list[str] | None = None
+        self._said: list[str] | None = None              # the offered list the last call reported
         self.calls_tools = plan.agent.handler == TOOL_CALLING_HANDLER
 
     # -- loads -----------------------------------------------------------------------------
@@ -101,6 +110,20 @@ class Invocation:
                 self._warn(join.name, f"kept tool {join.name!r} is left out: skill {name!r}'s reference to it "
                            f"no longer resolves")
 
+    def snapshot(self) -> Snapshot:
+        """The state once the kept loads re-joined: the same for every turn that keeps the same
+        loads against the same catalog, so a long session computes it once."""
+        merge = self.merge
+        return Snapshot(dict(merge.taken), dict(merge.joined), dict(self.left_out), list(self.warnings))
+
+    def restore(self, snapshot: Snapshot, executions: Mapping[str, str]) -> None:
+        """Start from a snapshot; each kept tool names the kept load (by skill) that made it available."""
+        self.merge.taken, self.merge.joined = dict(snapshot.taken), dict(snapshot.joined)
+        self.left_out, self.warnings = dict(snapshot.left_out), list(snapshot.warnings)
+        self.made_by = {name: executions[entry.source.removeprefix("skill:")]
+                        for name, entry in snapshot.joined.items()}
+        self._offered = None
+
     def _warn(self, tool: str | None, message: str) -> None:
         self.warnings.append({"log": "harness.log", "tool": tool, "message": message})
 
@@ -138,7 +161,8 @@ class Invocation:
             self._call_load(event, call.name)
         else:
             self._call_tool(event, call)
-        event["offered"] = offered
+        if offered != self._said:  # said when it changes: the first call, and after a load
+            event["offered"] = self._said = offered
         self.calls.append(event)
 
     @staticmethod
@@ -201,15 +225,18 @@ class Invocation:
                 reason = f"tool {action!r} is not among the agent's tools, and no skill it may load lists it"
             self._refuse(event, reason)
             return
-        event["tool"] = entry.name
-        event.update(version=entry.version.raw, verdict="done", **{"from": entry.source})
-        event["skillLoadExecutionId"] = None if entry.source == "agent" else self.made_by.get(entry.name)
-        given = dict(call.input or {})
-        fixed = self.fixed.get(entry.name) if entry.source == "agent" else None
-        if fixed is not None:  # the agent's own reference applies: its fixed input and approval
-            given.update(fixed.get("input") or {})
-            if "approval" in fixed:
-                event["approval"] = fixed["approval"]
+        source, given = entry.source, call.input
+        event.update(tool=entry.name, version=entry.version.raw, verdict="done")
+        event["from"] = source
+        if source == "agent":
+            event["skillLoadExecutionId"] = None
+            fixed = self.fixed.get(entry.name)
+            if fixed is not None:  # the agent's own reference applies: its fixed input and approval
+                given = {**(given or {}), **(fixed.get("input") or {})}
+                if "approval" in fixed:
+                    event["approval"] = fixed["approval"]
+        else:
+            event["skillLoadExecutionId"] = self.made_by.get(entry.name)
         if given:
             event["input"] = given
 

@@ -7,19 +7,24 @@ skills earlier turns loaded (kept), then loads the preloaded skills, then runs i
 without a session (`session: false`) every turn starts from the agent's own tools alone.
 A turn with `retry: true` retries the one before: that turn's loads rolled back with it, so
 its tools are not kept, and the retry loads again, from the versions it resolves.
+
+A report says a list only when it changes, so that 50,000 calls read (and print) in well under
+a second: a call's `offered` appears on the turn's first call and after each change (a load),
+a turn's `skills` (its references as resolved) on the first turn and when a publish moves one.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.platform.catalog import build_catalog
 from skillkit.platform.findings import Findings
 from skillkit.platform.inputs import AgentSource, Sources
-from skillkit.platform.invocation import Event, Invocation, Kept
+from skillkit.platform.invocation import Event, Invocation, Kept, Snapshot
 from skillkit.platform.session_file import SessionSpec
 from skillkit.platform.session_plan import make_plan, publish
 
@@ -42,13 +47,54 @@ class SessionReport:
         return {"agent": self.agent, "session": self.session, "turns": list(self.turns),
                 "diagnostics": [d.as_json() for d in self.diagnostics]}
 
+    def write_json(self, out: TextIO) -> None:
+        """The JSON document, one turn per line: json's C encoder runs only without indentation,
+        and a session of 50,000 calls indented costs seconds to print."""
+        def dumps(value: object) -> str:
+            return json.dumps(value, ensure_ascii=False)
 
-def _kept_after(kept: list[Kept], loads: list[Kept]) -> list[Kept]:
-    """A skill loaded again in a later turn keeps its place, under its newest load."""
-    out = {k.skill.action.name: k for k in kept}
-    for load in loads:
-        out[load.skill.action.name] = load
-    return list(out.values())
+        out.write(f'{{"agent": {dumps(self.agent)}, "session": {dumps(self.session)},\n "turns": [\n')
+        out.write(",\n".join(f"  {dumps(turn)}" for turn in self.turns))
+        diagnostics = ",\n".join(f"  {dumps(d.as_json())}" for d in self.diagnostics)
+        out.write(f'\n ],\n "diagnostics": [{chr(10) + diagnostics + chr(10) + " " if diagnostics else ""}]}}\n')
+
+
+class _Kept:
+    """The loads a session keeps, by skill (a skill loaded again keeps its place, under its
+    newest load), and the state once they re-join at a turn's start, reused while neither the
+    plan nor what is kept changes (a later load of a kept version changes only its execution)."""
+
+    def __init__(self) -> None:
+        self.loads: dict[str, Kept] = {}
+        self.generation = 0  # moves when what is kept changes: a skill, a version, what it lists
+        self.key: tuple[int, int] = (-1, -1)
+        self.snapshot: Snapshot | None = None
+        self.plan: object = None  # held, so that its id stays its own
+
+    def add(self, loads: list[Kept]) -> None:
+        for load in loads:
+            name = load.skill.action.name
+            old = self.loads.get(name)
+            if old is None or old.skill.version != load.skill.version or \
+                    old.skill.action.versions[old.skill.version] is not load.skill.action.versions[load.skill.version]:
+                self.generation += 1
+            self.loads[name] = load
+
+    def copy(self) -> _Kept:
+        other = _Kept()
+        other.loads, other.generation = dict(self.loads), self.generation + 1
+        return other
+
+    def start(self, invocation: Invocation, plan: object) -> None:
+        if not self.loads:
+            return
+        key = (id(plan), self.generation)
+        if self.snapshot is not None and key == self.key:
+            invocation.restore(self.snapshot, {name: k.execution for name, k in self.loads.items()})
+            return
+        for load in self.loads.values():
+            invocation.keep(load)
+        self.key, self.plan, self.snapshot = key, plan, invocation.snapshot()
 
 
 def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
@@ -62,30 +108,32 @@ def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
     findings = Findings()
     actions = build_catalog(sources, findings)
     plan = make_plan(agent, actions, sources.catalog_path, findings)
-    kept: list[Kept] = []
-    starts: list[list[Kept]] = []  # what each turn kept when it started: a retry starts from its predecessor's
+    kept = _Kept()
+    before = kept  # what the turn before kept when it started: a retry starts from there
     turns: list[Event] = []
     total = len(spec.turns)
+    said: list[Event] | None = None  # the skill references the last turn reported
     for number, turn in enumerate(spec.turns, 1):
         if turn.publish:
-            actions = publish(actions, turn.publish, spec.path)
+            actions = publish(actions, turn.publish, spec.path, spec.locate)
             plan = make_plan(agent, actions, sources.catalog_path, findings)
-        if turn.retry and starts:
-            kept = starts[-1]
-        starts.append(kept)
+        if turn.retry:
+            kept = before.copy()
+        before = kept.copy()
         invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
-        for load in kept:
-            invocation.keep(load)
+        kept.start(invocation, plan)
         if invocation.calls_tools:
             for skill in plan.preloads:
                 invocation.preload(skill)
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)
         if spec.session:
-            kept = _kept_after(kept, invocation.loads)
-        event: Event = {"turn": number, "skills": plan.report, "preloads": invocation.preloads,
-                        "calls": invocation.calls, "invocationTools": invocation.tools(),
-                        "warnings": invocation.warnings}
+            kept.add(invocation.loads)
+        event: Event = {"turn": number}
+        if plan.report != said:  # said when they change: the first turn, and after a publish moves one
+            event["skills"] = said = plan.report
+        event.update(preloads=invocation.preloads, calls=invocation.calls, invocationTools=invocation.tools(),
+                     warnings=invocation.warnings)
         if turn.retry:
             event["retry"] = True
         turns.append(event)

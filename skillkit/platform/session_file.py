@@ -9,10 +9,10 @@ but run as plain code: jsonschema costs seconds on a session of that size.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import InputError
@@ -50,12 +50,13 @@ def did_you_mean(word: str, options: Iterable[str]) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
+    """One call the model made. A named tuple: a session holds 50,000 of them, and a frozen
+    dataclass costs three times as much to build."""
+
     kind: str                         # "load" or "tool"
     name: str
     input: Mapping[str, Any] | None
-    at: At
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class Published:
     kind: str | None
     state: str | None
     versions: tuple[tuple[object, Record], ...]
-    at: At
+    path: JsonPath                    # where it is in the file (positions are looked up on demand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,17 +75,22 @@ class Turn:
     calls: tuple[Call, ...]
     publish: tuple[Published, ...]
     retry: bool
-    at: At
 
 
 @dataclass(frozen=True)
 class SessionSpec:
     path: str
     agent: str | None
-    agent_at: At
     session: bool
     tool_calls: int | None
     turns: tuple[Turn, ...]
+    # Where a path of the file is: computed on demand (a JSON file is parsed for positions only
+    # when something must be pointed at).
+    locate: Callable[..., At] = field(default=lambda *path: (1, 1), compare=False, repr=False)
+
+    @property
+    def agent_at(self) -> At:
+        return self.locate("agent")
 
 
 class _Locator:
@@ -134,17 +140,34 @@ def _name(value: Any, path: JsonPath, where: _Locator) -> str:
     return value
 
 
+def _quick(raw: Any) -> Call | None:
+    """The shapes nearly every call has, checked without building a path (50,000 calls a session)."""
+    if type(raw) is not dict:
+        return None
+    size = len(raw)
+    load = raw.get("load")
+    if size == 1 and type(load) is str and load.strip():
+        return Call("load", load, None)
+    tool = raw.get("tool")
+    if type(tool) is not str or not tool.strip():
+        return None
+    if size == 1:
+        return Call("tool", tool, None)
+    given = raw.get("input")
+    return Call("tool", tool, given) if size == 2 and type(given) is dict else None
+
+
 def _call(raw: Any, path: JsonPath, where: _Locator) -> Call:
     if not isinstance(raw, Mapping) or not ({"load", "tool"} & set(raw)) or {"load", "tool"} <= set(raw):
         raise where.fail(path, f"{CALL_SHAPES}, not both or neither")
     if "load" in raw:
         _keys(raw, ("load",), path, where)
-        return Call("load", _name(raw["load"], (*path, "load"), where), None, where(*path))
+        return Call("load", _name(raw["load"], (*path, "load"), where), None)
     _keys(raw, ("tool", "input"), path, where)
     given = raw.get("input")
     if given is not None and not isinstance(given, Mapping):
         raise where.fail((*path, "input"), "must be a mapping of the tool's arguments")
-    return Call("tool", _name(raw["tool"], (*path, "tool"), where), given, where(*path))
+    return Call("tool", _name(raw["tool"], (*path, "tool"), where), given)
 
 
 def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Published:
@@ -166,13 +189,13 @@ def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Publishe
             if record is not None and not isinstance(record, Mapping):
                 raise where.fail((*path, "versions", key), "must be a mapping (the version's record) or empty")
             listed.append((key, _record(record, where, *path, "versions", key)))
-        return Published(str(name), kind, state, tuple(listed), where(*path))
+        return Published(str(name), kind, state, tuple(listed), path)
     if not isinstance(versions, (list, tuple)):
         raise where.fail((*path, "versions"), "must be a list of versions or a mapping of version -> record")
     for index, value in enumerate(versions):
         if parse_version(value) is None or isinstance(value, str) and value.isdigit():
             raise where.fail((*path, "versions", index), "is not a version (an integer >= 1 or a semantic version)")
-    return Published(str(name), kind, state, tuple((value, Record()) for value in versions), where(*path))
+    return Published(str(name), kind, state, tuple((value, Record()) for value in versions), path)
 
 
 def _turn(raw: Any, index: int, where: _Locator) -> Turn:
@@ -186,9 +209,8 @@ def _turn(raw: Any, index: int, where: _Locator) -> Turn:
     retry = turn.get("retry", False)
     if not isinstance(retry, bool):
         raise where.fail((*path, "retry"), "must be true or false")
-    return Turn(tuple(_call(c, (*path, "calls", i), where) for i, c in enumerate(calls)),
-                tuple(_published(n, e, (*path, "publish", n), where) for n, e in publish.items()), retry,
-                where(*path))
+    return Turn(tuple(_quick(c) or _call(c, (*path, "calls", i), where) for i, c in enumerate(calls)),
+                tuple(_published(n, e, (*path, "publish", n), where) for n, e in publish.items()), retry)
 
 
 def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
@@ -212,8 +234,8 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
     turns = top["turns"]
     if not isinstance(turns, list):
         raise where.fail(("turns",), "must be a list of turns")
-    return SessionSpec(shown, agent, where("agent") if agent is not None else (1, 1), session, tool_calls,
-                       tuple(_turn(t, i, where) for i, t in enumerate(turns)))
+    return SessionSpec(shown, agent, session, tool_calls, tuple(_turn(t, i, where) for i, t in enumerate(turns)),
+                       where)
 
 
 def read_session(file: Path, shown: str) -> SessionSpec:

@@ -9,6 +9,7 @@ cheap. `publish` applies a turn's catalog changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from skillkit.core.errors import InputError
 from skillkit.platform.agents import Context, Taken, prepare_agent
 from skillkit.platform.catalog import Action, Listing
 from skillkit.platform.findings import Findings
-from skillkit.platform.inputs import AgentSource
+from skillkit.platform.inputs import AgentSource, At
 from skillkit.platform.model import ToolEntry
 from skillkit.platform.references import Resolved
 from skillkit.platform.session_file import Published
@@ -85,7 +86,8 @@ def _listing(prior: Listing | None, published: Any, where: str) -> Listing:
     return Listing(tools, tools_where, model)
 
 
-def publish(actions: dict[str, Action], entries: tuple[Published, ...], path: str) -> dict[str, Action]:
+def publish(actions: dict[str, Action], entries: tuple[Published, ...], path: str,
+            locate: Callable[..., At]) -> dict[str, Action]:
     """The catalog after a turn's `publish`: new versions added (the latest moves), records
     updated, states changed. An action the catalog does not know needs its `kind`."""
     out = dict(actions)
@@ -94,9 +96,9 @@ def publish(actions: dict[str, Action], entries: tuple[Published, ...], path: st
         kind = entry.kind or (old.kind if old else None)
         if kind is None:
             raise InputError(f"publish: {entry.name!r} is not in the catalog or the workspace; give its `kind`",
-                             path, *entry.at)
+                             path, *locate(*entry.path))
         if old is not None and kind != old.kind:
-            raise InputError(f"publish: {entry.name!r} is a {old.kind}, not a {kind}", path, *entry.at)
+            raise InputError(f"publish: {entry.name!r} is a {old.kind}, not a {kind}", path, *locate(*entry.path))
         versions = dict(old.versions) if old else {}
         for raw, record in entry.versions:
             version = parse_version(raw)

@@ -66,7 +66,9 @@ def turn_lines(turn: Event) -> list[Text]:
     head = Text(f"Turn {turn['turn']}", style="bold cyan")
     if turn.get("retry"):
         head.append("  (a retry of the turn before: its loads rolled back)", style="dim")
-    lines = [head, Text("  skills: " + ("; ".join(_reference(s) for s in turn["skills"]) or "none"), style="dim")]
+    lines = [head]
+    if "skills" in turn:  # reported when the references resolve differently from the turn before
+        lines.append(Text("  skills: " + ("; ".join(_reference(s) for s in turn["skills"]) or "none"), style="dim"))
     for warning in turn["warnings"]:
         lines.append(Text(f"  ! {warning['log']}: {warning['message']}", style="yellow"))
     for preload in turn["preloads"]:
@@ -78,11 +80,9 @@ def turn_lines(turn: Event) -> list[Text]:
         else:
             line.append(f"  fails: {preload['reason']}", style="red")
         lines.append(line)
-    offered: list[str] | None = None
     for call in turn["calls"]:
-        if call["offered"] != offered:  # said again only when the tools offered change
-            offered = call["offered"]
-            lines.append(Text(f"  model call offers: {', '.join(offered) or 'no tools'}", style="dim"))
+        if "offered" in call:  # said when the tools offered change
+            lines.append(Text(f"  model call offers: {', '.join(call['offered']) or 'no tools'}", style="dim"))
         lines.append(_verdict(call))
     tools = ", ".join(f"{t['name']}{_version(t['version'])} ({t['from']})" for t in turn["invocationTools"])
     lines.append(Text(f"  invocation.tools: {tools or 'none'}", style="dim"))
