@@ -83,10 +83,11 @@ def session(
     from skillkit.core.paths import display
     from skillkit.platform.inputs import from_loaded
     from skillkit.platform.loading import load_workspace
-    from skillkit.platform.session import fixed_references, run_session
+    from skillkit.platform.session import fixed_references, no_collection, run_session
     from skillkit.platform.session_file import read_session
 
-    spec = read_session(file, display(file))
+    with no_collection():  # 50,000 calls are as many small objects; see no_collection
+        spec = read_session(file, display(file))
     root = workspace if workspace is not None else find_workspace(file)
     options = build_options([root], config, None, None, None)
     tick, close = progress_bar("Reading the workspace")

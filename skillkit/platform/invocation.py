@@ -71,11 +71,28 @@ class Invocation:
         self._offered: list[str] | None = None
         self._said: list[str] | None = None              # the offered list the last call reported
         self.calls_tools = plan.agent.handler == TOOL_CALLING_HANDLER
+        self.memo: dict[Any, Any] | None = None  # see _load
 
     # -- loads -----------------------------------------------------------------------------
     def _load(self, skill: Resolved) -> tuple[SkillEntry, str | None]:
-        """Load one skill version: a new execution when it loads, None when the load fails."""
-        entry = load_skill(skill, self.merge, self.plan.agent, self.plan.ctx)
+        """Load one skill version: a new execution when it loads, None when the load fails.
+
+        `memo` holds the outcomes of loads from the turn's start state (once its kept loads and
+        preloads are in), shared by every turn that starts in that state: a load that changes
+        nothing leaves the state as it was, so the same load in the next such turn has the same
+        outcome. The first load that changes the state ends the memo's use for the turn."""
+        memo, key = self.memo, (skill.action.name, skill.version)
+        entry = memo.get(key) if memo is not None else None
+        if entry is None:
+            refs = skill.action.versions[skill.version].tools or ()
+            joined = self.merge.joined
+            before = [joined.get(r.name) for r in refs]
+            entry = load_skill(skill, self.merge, self.plan.agent, self.plan.ctx)
+            if memo is not None:
+                if any(joined.get(r.name) is not held for r, held in zip(refs, before)):
+                    self.memo = None
+                else:
+                    memo[key] = entry
         self._offered = None
         if not entry.loads:
             return entry, None
@@ -241,8 +258,14 @@ class Invocation:
             event["input"] = given
 
     def tools(self) -> list[Event]:
-        """invocation.tools: the agent's own references, then what loads made available."""
-        return [{"name": e.name, "version": e.version.raw, "from": e.source} for e in self.merge.effective()]
+        """invocation.tools: the agent's own references, then what loads made available (the
+        same list as every turn's that ended in its start state, when the memo says it did)."""
+        cached = self.memo.get("tools") if self.memo is not None else None
+        if cached is None:
+            cached = [{"name": e.name, "version": e.version.raw, "from": e.source} for e in self.merge.effective()]
+            if self.memo is not None:
+                self.memo["tools"] = cached
+        return cached
 
 
 def _tools(entry: SkillEntry) -> list[Event]:

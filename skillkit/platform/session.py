@@ -15,8 +15,10 @@ a turn's `skills` (its references as resolved) on the first turn and when a publ
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -26,7 +28,7 @@ from skillkit.platform.findings import Findings
 from skillkit.platform.inputs import AgentSource, Sources
 from skillkit.platform.invocation import Event, Invocation, Kept, Snapshot
 from skillkit.platform.session_file import SessionSpec
-from skillkit.platform.session_plan import make_plan, publish
+from skillkit.platform.session_plan import Plan, make_plan, publish
 
 Progress = Callable[[int, int], None]
 
@@ -61,40 +63,52 @@ class SessionReport:
 
 class _Kept:
     """The loads a session keeps, by skill (a skill loaded again keeps its place, under its
-    newest load), and the state once they re-join at a turn's start, reused while neither the
-    plan nor what is kept changes (a later load of a kept version changes only its execution)."""
+    newest load), and the state once they re-join at a turn's start. That state is reused while
+    the plan and what is kept stay the same (a later load of a kept version changes only its
+    execution); loads kept since are re-joined on top of it, which is what re-joining every
+    load in order gives, since they come last."""
 
     def __init__(self) -> None:
         self.loads: dict[str, Kept] = {}
-        self.generation = 0  # moves when what is kept changes: a skill, a version, what it lists
+        self.generation = 0  # moves when a kept skill changes version or what it lists
         self.key: tuple[int, int] = (-1, -1)
+        self.joined = 0      # how many of `loads` the snapshot holds
         self.snapshot: Snapshot | None = None
         self.plan: object = None  # held, so that its id stays its own
+        self.memo: dict[Any, Any] = {}
 
     def add(self, loads: list[Kept]) -> None:
         for load in loads:
             name = load.skill.action.name
             old = self.loads.get(name)
-            if old is None or old.skill.version != load.skill.version or \
-                    old.skill.action.versions[old.skill.version] is not load.skill.action.versions[load.skill.version]:
+            if old is not None and (old.skill.version != load.skill.version or
+                                    old.skill.action.versions[old.skill.version]
+                                    is not load.skill.action.versions[load.skill.version]):
                 self.generation += 1
             self.loads[name] = load
 
     def copy(self) -> _Kept:
         other = _Kept()
-        other.loads, other.generation = dict(self.loads), self.generation + 1
+        other.loads = dict(self.loads)
         return other
 
-    def start(self, invocation: Invocation, plan: object) -> None:
+    def start(self, invocation: Invocation, plan: Plan) -> dict[Any, Any]:
+        """Re-join the kept loads; returns the memo of loads from this start state (see
+        `Invocation._load`), which the plan holds when nothing is kept."""
         if not self.loads:
-            return
+            return plan.memo
         key = (id(plan), self.generation)
+        loads = list(self.loads.values())
+        fresh = loads
         if self.snapshot is not None and key == self.key:
             invocation.restore(self.snapshot, {name: k.execution for name, k in self.loads.items()})
-            return
-        for load in self.loads.values():
+            fresh = loads[self.joined:]
+        for load in fresh:
             invocation.keep(load)
-        self.key, self.plan, self.snapshot = key, plan, invocation.snapshot()
+        if fresh:
+            self.key, self.plan, self.joined, self.snapshot = key, plan, len(loads), invocation.snapshot()
+            self.memo = {}
+        return self.memo
 
 
 def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
@@ -103,8 +117,28 @@ def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[
     return {t["name"]: t for t in tools if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
 
 
+@contextlib.contextmanager
+def no_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused: a long session builds hundreds of thousands of
+    small dicts (its events), none in a cycle, and each full collection would walk them all
+    again (a third of the run's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
                 fixed: Mapping[str, Mapping[str, Any]] | None = None, progress: Progress | None = None) -> SessionReport:
+    with no_collection():
+        return _run(sources, agent, spec, fixed, progress)
+
+
+def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping[str, Mapping[str, Any]] | None,
+         progress: Progress | None) -> SessionReport:
     findings = Findings()
     actions = build_catalog(sources, findings)
     plan = make_plan(agent, actions, sources.catalog_path, findings)
@@ -121,10 +155,11 @@ def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
             kept = before.copy()
         before = kept.copy()
         invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
-        kept.start(invocation, plan)
+        memo = kept.start(invocation, plan)
         if invocation.calls_tools:
             for skill in plan.preloads:
                 invocation.preload(skill)
+        invocation.memo = memo  # from here on, every turn that started alike is in the same state
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)
         if spec.session:

@@ -74,3 +74,29 @@ def test_a_tool_call_is_done_only_when_offered_and_invocation_tools_list_each_on
         assert sources_in_order == sorted(sources_in_order, reverse=True)  # every "agent" entry first
         assert set(offered) <= set(names)
     report.as_json()
+
+
+@settings(max_examples=200, deadline=None)
+@given(workspace, session_data)
+def test_reusing_a_turns_start_gives_what_rejoining_every_kept_load_gives(ws, data):
+    # A long session re-joins its kept loads once per change and reuses the outcomes of loads
+    # from a turn's start state (skillkit/platform/session.py, invocation.py); re-joining all of
+    # them at every turn and loading every time must give the very same report.
+    from skillkit.platform import session as module
+
+    built = sources(ws)
+    spec = session_from_data(data)
+    reused = run_session(built, built.agents[0], spec).as_json()
+    original = module._Kept.start
+
+    def every_time(self, invocation, plan):  # type: ignore[no-untyped-def]
+        self.snapshot = None
+        original(self, invocation, plan)
+        return None  # and no memo of loads either
+
+    module._Kept.start = every_time  # type: ignore[method-assign]
+    try:
+        rejoined = run_session(built, built.agents[0], spec).as_json()
+    finally:
+        module._Kept.start = original  # type: ignore[method-assign]
+    assert reused == rejoined
