@@ -242,20 +242,19 @@ class Invocation:
                 reason = f"tool {action!r} is not among the agent's tools, and no skill it may load lists it"
             self._refuse(event, reason)
             return
-        source, given = entry.source, call.input
+        source = entry.source
         event.update(tool=entry.name, version=entry.version.raw, verdict="done")
         event["from"] = source
         if source == "agent":
             event["skillLoadExecutionId"] = None
             fixed = self.fixed.get(entry.name)
             if fixed is not None:  # the agent's own reference applies: its fixed input and approval
-                given = {**(given or {}), **(fixed.get("input") or {})}
+                if fixed.get("input"):  # what the call is made with: the model's input under the fixed one
+                    event["input"] = {**(call.input or {}), **fixed["input"]}
                 if "approval" in fixed:
                     event["approval"] = fixed["approval"]
         else:
             event["skillLoadExecutionId"] = self.made_by.get(entry.name)
-        if given:
-            event["input"] = given
 
     def tools(self) -> list[Event]:
         """invocation.tools: the agent's own references, then what loads made available (the
