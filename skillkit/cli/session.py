@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -53,7 +54,7 @@ def pick_agent(spec: SessionSpec, sources: Sources, chosen: str | None) -> Agent
     return agents[name]
 
 
-def _agent_data(loaded: LoadedWorkspace, agent: AgentSource) -> object:
+def _agent_data(loaded: LoadedWorkspace, agent: AgentSource) -> Mapping[str, Any] | None:
     return next((d.data for d in loaded.documents if d.kind == "agent" and d.path == agent.path), None)
 
 
@@ -104,7 +105,7 @@ def session(
     chosen = pick_agent(spec, sources, agent)
     tick, close = progress_bar("Running the session", minimum=200)
     try:
-        report = run_session(sources, chosen, spec, fixed_references(_agent_data(loaded, chosen)), tick)  # type: ignore[arg-type]
+        report = run_session(sources, chosen, spec, fixed_references(_agent_data(loaded, chosen)), tick)
     finally:
         close()
     if format is Format.json:
