@@ -111,6 +111,17 @@ class _Kept:
         return self.memo
 
 
+def _guidance(preloads: list[Event], before: dict[str, Any]) -> dict[str, Any]:
+    """A preload's guidance follows the agent's prompt, the same from turn to turn until the
+    skill changes: say whether it did (`new` on the first turn it is preloaded)."""
+    now = {p["skill"]: p["version"] for p in preloads if p["verdict"] == "done"}
+    for preload in preloads:
+        if preload["verdict"] == "done":
+            earlier = before.get(preload["skill"])
+            preload["guidance"] = "new" if earlier is None else "same" if earlier == preload["version"] else "changed"
+    return now
+
+
 def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
     """The agent's own tool references by name (their fixed `input` and `approval`)."""
     tools = (agent_data or {}).get("tools") or ()
@@ -147,6 +158,7 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
     turns: list[Event] = []
     total = len(spec.turns)
     said: list[Event] | None = None  # the skill references the last turn reported
+    guidance: dict[str, Any] = {}  # the version each preloaded skill's guidance came from, last turn
     for number, turn in enumerate(spec.turns, 1):
         if turn.publish:
             actions = publish(actions, turn.publish, spec.path, spec.locate)
@@ -159,6 +171,7 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
         if invocation.calls_tools:
             for skill in plan.preloads:
                 invocation.preload(skill)
+            guidance = _guidance(invocation.preloads, guidance)
         invocation.memo = memo  # from here on, every turn that started alike is in the same state
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)

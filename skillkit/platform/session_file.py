@@ -116,7 +116,10 @@ def _data(text: str, shown: str, json_form: bool) -> tuple[Any, _Locator]:
     errors = [d for d in parsed.diagnostics if d.severity == Severity.ERROR]
     if errors or not parsed.ok:
         first = errors[0] if errors else None
-        raise InputError(f"not a session: {first.message if first else 'invalid YAML'}", shown,
+        problem = first.message if first else "invalid YAML"
+        if problem.startswith("more than"):  # the YAML reader's node limit: JSON has none
+            problem += " (write a session this long as JSON, which skillkit reads without that limit)"
+        raise InputError(f"not a session: {problem}", shown,
                          first.line if first else None, first.column if first else None)
     return parsed.data, _Locator(text, shown, parsed)
 

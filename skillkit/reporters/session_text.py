@@ -75,7 +75,8 @@ def turn_lines(turn: Event) -> list[Text]:
         line = Text("  ")
         line.append(f"skill.preload {preload['skill']}{_version(preload['version'])}", style="bold")
         if preload["verdict"] == "done":
-            line.append(f"  execution {preload['execution']} · makes available: {_tools(preload['tools'])}",
+            guidance = {"new": "", "same": " · guidance unchanged", "changed": " · guidance changed"}[preload["guidance"]]
+            line.append(f"  execution {preload['execution']} · makes available: {_tools(preload['tools'])}{guidance}",
                         style="dim")
         else:
             line.append(f"  fails: {preload['reason']}", style="red")

@@ -89,3 +89,9 @@ def test_a_long_session_runs_in_json_too(cli, tmp_path, session):
     ran = session(FILES, body, name="long.json")
     assert ran.code == 0 and len(ran.data["turns"]) == 300
     assert all(c["verdict"] == "done" for t in ran.data["turns"] for c in t["calls"])
+
+
+def test_a_yaml_session_over_the_node_limit_says_to_write_it_as_json(session):
+    calls = "".join("      - {tool: t}\n" for _ in range(35_000))
+    ran = session(FILES, f"agent: a\nturns:\n  - calls:\n{calls}", name="long.yaml")
+    assert ran.code == 2 and "more than 100,000 YAML nodes (write a session this long as JSON" in ran.stderr

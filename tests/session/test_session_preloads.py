@@ -82,3 +82,12 @@ def test_a_preload_that_fails_is_a_failed_load(session):
     ran = session(files, "agent: a\nturns:\n  - calls: []\n")
     assert [p["verdict"] for p in ran.turn(1)["preloads"]] == ["done", "refused"]
     assert ran.code == 1
+
+
+def test_a_preloads_guidance_stays_the_same_from_turn_to_turn_until_the_skill_changes(session):
+    # "Its guidance follows the agent's prompt in the agent's instructions, where it stays the
+    # same from turn to turn until the skill changes"
+    ran = session(FILES, "agent: a\nturns:\n  - calls: []\n  - calls: []\n  - publish: {p: {versions: [2]}}\n"
+                         "    calls: []\n")
+    assert [[(p["skill"], p["guidance"]) for p in ran.turn(n)["preloads"]] for n in (1, 2, 3)] == [
+        [("q", "new"), ("p", "new")], [("q", "same"), ("p", "same")], [("q", "same"), ("p", "changed")]]
