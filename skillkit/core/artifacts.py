@@ -38,7 +38,7 @@ def hook_manifest_text() -> str:
   description: Lint skills (SKILL.md) and skillkit workspace files.
   entry: skillkit lint
   language: python
-  files: (^|/)(SKILL\\.md|skillkit\\.yaml|catalog\\.yaml|(tools|agents|scenes)/[^/]+\\.ya?ml)$
+  files: (^|/)(SKILL\\.md|skillkit\\.yaml|catalog\\.yaml|(tools|agents|scenes|sessions)/[^/]+\\.ya?ml)$
   require_serial: false
   minimum_pre_commit_version: "3.0.0"
 """

@@ -20,7 +20,7 @@ from skillkit.platform.findings import Findings
 from skillkit.platform.inputs import AgentSource, At
 from skillkit.platform.model import ToolEntry
 from skillkit.platform.references import Resolved
-from skillkit.platform.session_file import Published
+from skillkit.platform.session_file import Published, did_you_mean
 from skillkit.platform.versions import Version, latest, parse_version
 
 
@@ -44,8 +44,6 @@ class Plan:
 
     def why_not(self, name: str) -> str:
         """Why a load of `name` is refused when the invocation did not resolve it."""
-        from skillkit.platform.session_file import did_you_mean
-
         names = [r.name for r in self.agent.skills]
         if name not in names:
             return (f"skill {name!r} is not in the agent's skills, so the invocation did not resolve it"
