@@ -97,7 +97,12 @@ def session(
     finally:
         close()
     if refused:
-        print_diagnostics_to_stderr(list(refused))
+        if format is Format.json:  # machines read why from the document, as from resolve --format json
+            from skillkit.platform.session import SessionReport
+
+            SessionReport(spec.agent or agent or "", spec.session, (), refused).write_json(sys.stdout)
+        else:
+            print_diagnostics_to_stderr(list(refused))
         typer.echo(f"skillkit: session refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
                    err=True)
         raise typer.Exit(1)

@@ -81,6 +81,7 @@ def test_the_workspace_is_the_root_above_the_session_or_the_one_given(cli, tmp_p
 def test_a_workspace_with_broken_files_is_refused_as_resolve_refuses_it(session):
     ran = session({**FILES, "agents/bad.yaml": "name: [\n"}, "agent: a\nturns: []\n")
     assert ran.code == 1 and "session refuses the workspace" in ran.stderr
+    assert ran.data["turns"] == [] and [d["path"] for d in ran.data["diagnostics"]] == ["agents/bad.yaml"]
 
 
 def test_a_long_session_runs_in_json_too(cli, tmp_path, session):
