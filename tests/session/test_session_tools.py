@@ -139,3 +139,14 @@ def test_a_tool_is_called_by_its_name_or_the_name_the_model_sees(session):
     files = {**tool("t", model="seen"), **agent(tools="[{name: t}]")}
     ran = session(files, "agent: a\nturns:\n  - calls:\n      - {tool: seen}\n      - {tool: t}\n")
     assert [(c["tool"], c["verdict"]) for c in ran.turn(1)["calls"]] == [("t", "done"), ("t", "done")]
+
+
+def test_a_kept_tool_whose_latest_version_takes_the_name_of_one_of_the_agents_skills_is_left_out(session):
+    # "... such as one whose latest version now has the name of one of the agent's tools or skills"
+    files = {**tool("t"), **skill("s", tools="[{name: t}]"), **skill("notes"),
+             **agent(skills="[{name: s}, {name: notes}]")}
+    ran = session(files, "agent: a\nturns:\n  - calls:\n      - {load: s}\n"
+                         "  - publish: {t: {versions: {2: {modelName: notes}}}}\n    calls:\n      - {tool: t}\n")
+    assert [w["tool"] for w in ran.turn(2)["warnings"]] == ["t"]
+    assert "the name of the agent's skill 'notes'" in ran.turn(2)["warnings"][0]["message"]
+    assert ran.verdicts(2) == ["refused"]
