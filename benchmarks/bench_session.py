@@ -4,7 +4,7 @@ Generates a platform workspace in a temporary folder: one agent with 100 skills 
 a fifth pinned) and 5 tools of its own, 60 tools, each skill listing 3 of them (some pinned),
 and a session file of 1,000 turns x 50 calls (JSON: a machine-written session; loads of the
 agent's skills, calls to its tools and to the tools loads make available, some before their
-load, and a `publish` every 100 turns that moves "latest"). Times, best of N runs each:
+load, and a `publish` every 100 turns that moves "latest"). Times, best of N runs each (wall and CPU time):
 - `skillkit session SESSION --workspace DIR --format json` (the real command, a subprocess);
 - `skillkit resolve DIR --format json` (the baseline: the same pipeline and resolution);
 - `run_session()` alone, in this process, on the already-loaded workspace.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -65,15 +66,20 @@ def session_file(path: Path, names: list[str], tools: list[str], turns: int, cal
     path.write_text(json.dumps({"agent": "worker", "turns": body}))
 
 
-def wall(command: list[str]) -> tuple[float, int]:
+def wall(command: list[str]) -> tuple[float, float, int]:
+    """Wall time, CPU time (user + system: what the run itself cost, less what waiting for a
+    busy machine's cores adds), and the exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start, done.returncode
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, done.returncode
 
 
-def best_of(runs: int, command: list[str]) -> tuple[float, int]:
+def best_of(runs: int, command: list[str]) -> tuple[float, float, int]:
     results = [wall(command) for _ in range(runs)]
-    return min(r[0] for r in results), results[0][1]
+    return min(r[0] for r in results), min(r[1] for r in results), results[0][2]
 
 
 def in_process(root: Path, session: Path, runs: int) -> tuple[float, int, int]:
@@ -110,14 +116,16 @@ def main() -> None:
         session = Path(tmp) / "session.json"
         session_file(session, names, tools, args.turns, args.calls)
         size = session.stat().st_size
-        run, code = best_of(args.runs, [*SKILLKIT, "session", str(session), "--workspace", str(root), "--format", "json"])
-        resolve, _ = best_of(args.runs, [*SKILLKIT, "resolve", str(root), "--format", "json",
-                                         "--lock", str(Path(tmp) / "bench.lock")])
+        run, run_cpu, code = best_of(args.runs, [*SKILLKIT, "session", str(session), "--workspace", str(root),
+                                                 "--format", "json"])
+        resolve, resolve_cpu, _ = best_of(args.runs, [*SKILLKIT, "resolve", str(root), "--format", "json",
+                                                      "--lock", str(Path(tmp) / "bench.lock")])
         alone, events, refused = in_process(root, session, args.runs)
     print(f"workspace: 1 agent, {args.skills} skills, {TOOLS} tools; session: {args.turns:,} turns x {args.calls} calls "
           f"({events:,} calls, {refused:,} refused, exit {code}; {size / 1e6:.1f} MB of JSON); best of {args.runs}")
-    print(f"  skillkit session (the command)  {run * 1000:8.0f} ms   {'under' if run < 1 else 'OVER'} a second")
-    print(f"  skillkit resolve (the baseline) {resolve * 1000:8.0f} ms")
+    print(f"  skillkit session (the command)  {run * 1000:8.0f} ms wall, {run_cpu * 1000:5.0f} ms CPU   "
+          f"{'under' if run < 1 else 'OVER'} a second")
+    print(f"  skillkit resolve (the baseline) {resolve * 1000:8.0f} ms wall, {resolve_cpu * 1000:5.0f} ms CPU")
     print(f"  run_session() alone             {alone * 1000:8.0f} ms   {alone / events * 1e6:.1f} us per call")
     print(f"  session / resolve: {run / resolve:.2f}x;  the session's own work: {(run - resolve) * 1000:.0f} ms "
           f"({(run - resolve) / run:.0%} of the command)")
