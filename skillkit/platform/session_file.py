@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import InputError
-from skillkit.core.fields.session import CALL_SHAPES, SESSION
+from skillkit.core.fields.session import CALL_SHAPES, PUBLISH_ACTION, SESSION, TURN
 from skillkit.core.jsonread import load_json
 from skillkit.core.positions import dotted
 from skillkit.core.reader import decode, read_bytes
@@ -27,9 +27,9 @@ from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
 
 JsonPath = tuple[str | int, ...]
 TOP_KEYS = tuple(f.name for f in SESSION.fields)
-TURN_KEYS = ("publish", "retry", "calls")
-PUBLISH_KEYS = ("kind", "state", "versions")
-STATES = ("enabled", "disabled", "deleted")
+TURN_KEYS = tuple(TURN["properties"])
+PUBLISH_KEYS = tuple(PUBLISH_ACTION["properties"])
+STATES = tuple(PUBLISH_ACTION["properties"]["state"]["enum"])
 
 
 def _edits(a: str, b: str) -> int:
@@ -168,7 +168,7 @@ def _call(raw: Any, path: JsonPath, where: _Locator) -> Call:
         return Call("load", _name(raw["load"], (*path, "load"), where), None)
     _keys(raw, ("tool", "input"), path, where)
     given = raw.get("input")
-    if given is not None and not isinstance(given, Mapping):
+    if "input" in raw and not isinstance(given, Mapping):  # written empty (`input:`) is no mapping either
         raise where.fail((*path, "input"), "must be a mapping of the tool's arguments")
     return Call("tool", _name(raw["tool"], (*path, "tool"), where), given)
 
@@ -177,10 +177,10 @@ def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Publishe
     entry = _mapping(raw, path, where, "a catalog entry: `{kind?, state?, versions}`")
     _keys(entry, PUBLISH_KEYS, path, where)
     kind = entry.get("kind")
-    if kind is not None:
+    if "kind" in entry:
         _name(kind, (*path, "kind"), where)
     state = entry.get("state")
-    if state is not None and state not in STATES:
+    if "state" in entry and state not in STATES:
         raise where.fail((*path, "state"), f"must be one of {', '.join(STATES)}")
     versions = entry.get("versions", ())
     if isinstance(versions, Mapping):
@@ -220,7 +220,7 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
     top = _mapping(data, (), where, "a mapping with `agent` and `turns`")
     _keys(top, TOP_KEYS, (), where)
     agent = top.get("agent")
-    if agent is not None:
+    if "agent" in top:  # written empty (`agent:`) names no agent: that is no name
         _name(agent, ("agent",), where)
     if "description" in top and not isinstance(top["description"], str):
         raise where.fail(("description",), "must be a string")
@@ -230,7 +230,7 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
     limits = _mapping(top.get("limits", {}), ("limits",), where, "a mapping: `{tool_calls: N}`")
     _keys(limits, ("tool_calls",), ("limits",), where)
     tool_calls = limits.get("tool_calls")
-    if tool_calls is not None and (isinstance(tool_calls, bool) or not isinstance(tool_calls, int) or tool_calls < 0):
+    if "tool_calls" in limits and (isinstance(tool_calls, bool) or not isinstance(tool_calls, int) or tool_calls < 0):
         raise where.fail(("limits", "tool_calls"), "must be an integer >= 0")
     if "turns" not in top:
         raise where.fail((), "`turns` is required: the turns in order, each with its `calls`")
