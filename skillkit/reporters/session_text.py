@@ -5,11 +5,12 @@ warnings, and the turn's invocation.tools."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.text import Text
 
-from skillkit.reporters.text import console_for, plural
+from skillkit.reporters.text import console_for, plural, wants_color
 
 if TYPE_CHECKING:
     from skillkit.platform.session import SessionReport
@@ -91,14 +92,21 @@ def turn_lines(turn: Event) -> list[Text]:
 
 
 def report_text(report: SessionReport, out: TextIO, color: bool | None) -> None:
-    console = console_for(out, color)
+    if wants_color(out, color):
+        console = console_for(out, color)
+        _print(report, console.print)
+    else:  # plain lines, without Rich's rendering: a session of 50,000 calls prints 50,000 lines
+        _print(report, lambda line: out.write(line.plain + "\n"))
+
+
+def _print(report: SessionReport, emit: Callable[[Text], object]) -> None:
     mode = "one session (later turns keep loaded skills' tools)" if report.session else "no session (each turn " \
            "is an invocation of its own)"
-    console.print(Text(f"Agent {report.agent} · {plural(len(report.turns), 'turn')} · {mode}", style="bold"))
+    emit(Text(f"Agent {report.agent} · {plural(len(report.turns), 'turn')} · {mode}", style="bold"))
     for turn in report.turns:
         for line in turn_lines(turn):
-            console.print(line)
+            emit(line)
     refused = sum(1 for t in report.turns for e in (*t["preloads"], *t["calls"]) if e["verdict"] == "refused")
     calls = sum(len(t["calls"]) for t in report.turns)
     closing = f"{plural(calls, 'call')}: {refused} refused or failed" if refused else f"{plural(calls, 'call')}: all done"
-    console.print(Text(closing, style="bold red" if refused else "green"))
+    emit(Text(closing, style="bold red" if refused else "green"))
