@@ -164,7 +164,10 @@ def _call(raw: Any, path: JsonPath, where: _Locator) -> Call:
     if not isinstance(raw, Mapping) or not ({"load", "tool"} & set(raw)) or {"load", "tool"} <= set(raw):
         raise where.fail(path, f"{CALL_SHAPES}, not both or neither")
     if "load" in raw:
-        _keys(raw, ("load",), path, where)
+        _keys(raw, ("load", "input"), path, where)
+        if "input" in raw and raw["input"] != {}:
+            raise where.fail((*path, "input"), "a load is a call through invokeAction with an empty input "
+                             "object: `input` is `{}` or left out")
         return Call("load", _name(raw["load"], (*path, "load"), where), None)
     _keys(raw, ("tool", "input"), path, where)
     given = raw.get("input")

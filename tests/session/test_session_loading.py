@@ -6,6 +6,15 @@ from __future__ import annotations
 from tests.session.conftest import agent, skill, tool
 
 
+def test_a_load_is_a_call_through_invoke_action_with_an_empty_input_object(session):
+    # "A load is a call through invokeAction with an empty input object."
+    files = {**skill("s"), **agent(skills="[{name: s}]")}
+    ran = session(files, "agent: a\nturns:\n  - calls:\n      - {load: s, input: {}}\n")
+    assert ran.verdicts(1) == ["done"]
+    given = session(files, "agent: a\nturns:\n  - calls:\n      - {load: s, input: {page: 2}}\n", name="given.yaml")
+    assert given.code == 2 and "a load is a call through invokeAction with an empty input object" in given.stderr
+
+
 def test_an_agent_can_load_only_the_skill_versions_its_invocation_resolved(session):
     # "An agent can load only the skill versions its invocation resolved."
     files = {**skill("s"), **skill("other"), **agent(skills="[{name: s}, {name: gone}]")}

@@ -29,7 +29,7 @@ def keys(required: dict[str, Any], optional: dict[str, Any], stray: str) -> st.S
 name = mostly(st.sampled_from(["a", "s", "t"]))
 version = mostly(st.sampled_from([1, 2, "1.0.0"]))
 call = st.one_of(
-    keys({"load": name}, {}, "input"),
+    keys({"load": name}, {"input": st.sampled_from([{}, {"n": 1}])}, "lod"),
     keys({"tool": name}, {"input": mostly(st.just({"n": 1}))}, "load"),
     st.dictionaries(st.sampled_from(["load", "tool", "input", "lod"]), name, max_size=3),
 )

@@ -12,7 +12,9 @@ NAME = {"type": "string", "pattern": NON_BLANK}
 
 # A call is exactly one of two shapes; the reader and lint both say so in these words.
 CALL_SHAPES = "a call is `{load: SKILL}` (a skill load) or `{tool: NAME, input: {...}}` (a tool call)"
-LOAD_CALL = {"type": "object", "required": ["load"], "properties": {"load": NAME}, "additionalProperties": False}
+# A load is invokeAction with an empty input object: `input`, when written, is `{}`.
+LOAD_CALL = {"type": "object", "required": ["load"],
+             "properties": {"load": NAME, "input": {"type": "object", "maxProperties": 0}}, "additionalProperties": False}
 TOOL_CALL = {"type": "object", "required": ["tool"], "properties": {"tool": NAME, "input": {"type": "object"}},
              "additionalProperties": False}
 CALL = {"oneOf": [LOAD_CALL, TOOL_CALL]}
