@@ -7,7 +7,6 @@ from skillkit.core.fields.session import SESSION
 from skillkit.core.fields.skill import SKILL
 from skillkit.core.fields.workspace_kinds import AGENT, CATALOG, SCENE, SETTINGS, TOOL
 
-KINDS: dict[str, DocumentKind] = {kind.name: kind for kind in (SKILL, TOOL, AGENT, SCENE, CATALOG, SETTINGS,
-                                                                 SESSION)}
+KINDS: dict[str, DocumentKind] = {kind.name: kind for kind in (SKILL, TOOL, AGENT, SCENE, CATALOG, SETTINGS, SESSION)}
 
 __all__ = ["KINDS", "WORLDS", "DocumentKind", "Field", "SKILL", "TOOL", "AGENT", "SCENE", "CATALOG", "SETTINGS", "SESSION"]
