@@ -178,7 +178,7 @@ class Invocation:
             self._call_load(event, call.name)
         else:
             self._call_tool(event, call)
-        if offered != self._said:  # said when it changes: the first call, and after a load
+        if offered is not self._said and offered != self._said:  # said when it changes: the first call, after a load
             event["offered"] = self._said = offered
         self.calls.append(event)
 
