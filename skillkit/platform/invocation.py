@@ -45,6 +45,7 @@ class Snapshot:
     joined: dict[str, ToolEntry]
     left_out: dict[str, str]
     warnings: list[Event]
+    preloads: tuple[tuple[str, Version, Event], ...] = ()  # each preload's event, its execution to number
 
 
 def _conflict(entry: SkillEntry) -> str:
@@ -128,17 +129,28 @@ class Invocation:
                            f"no longer resolves")
 
     def snapshot(self) -> Snapshot:
-        """The state once the kept loads re-joined: the same for every turn that keeps the same
-        loads against the same catalog, so a long session computes it once."""
+        """The state once the kept loads re-joined (and the preloads loaded, when they have): the
+        same for every turn that keeps the same loads against the same catalog, so a long
+        session computes it once."""
         merge = self.merge
-        return Snapshot(dict(merge.taken), dict(merge.joined), dict(self.left_out), list(self.warnings))
+        preloads = tuple((e["skill"], self.preloaded[e["skill"]][0], dict(e)) for e in self.preloads)
+        return Snapshot(dict(merge.taken), dict(merge.joined), dict(self.left_out), list(self.warnings), preloads)
 
     def restore(self, snapshot: Snapshot, executions: Mapping[str, str]) -> None:
-        """Start from a snapshot; each kept tool names the kept load (by skill) that made it available."""
+        """Start from a snapshot: its preloads are this turn's, with executions of their own; each
+        other tool names the kept load (by skill) that made it available."""
         self.merge.taken, self.merge.joined = dict(snapshot.taken), dict(snapshot.joined)
         self.left_out, self.warnings = dict(snapshot.left_out), list(snapshot.warnings)
-        self.made_by = {name: executions[entry.source.removeprefix("skill:")]
-                        for name, entry in snapshot.joined.items()}
+        loads = dict(executions)
+        for name, version, template in snapshot.preloads:
+            event = dict(template)
+            if event["verdict"] == "done":
+                self.count += 1
+                event["execution"] = loads[name] = f"t{self.number}-l{self.count}"
+                self.executions[(name, version)] = event["execution"]
+            self.preloaded[name] = (version, event["execution"])
+            self.preloads.append(event)
+        self.made_by = {name: loads[entry.source.removeprefix("skill:")] for name, entry in snapshot.joined.items()}
         self._offered = None
 
     def _warn(self, tool: str | None, message: str) -> None:

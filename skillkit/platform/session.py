@@ -63,17 +63,18 @@ class SessionReport:
 
 class _Kept:
     """The loads a session keeps, by skill (a skill loaded again keeps its place, under its
-    newest load), and the state once they re-join at a turn's start. That state is reused while
-    the plan and what is kept stay the same (a later load of a kept version changes only its
-    execution); loads kept since are re-joined on top of it, which is what re-joining every
-    load in order gives, since they come last."""
+    newest load), and the state a turn starts in: once they re-join, and once the preloads
+    load. Both are reused while the plan and what is kept stay the same (a later load of a
+    kept version changes only its execution); loads kept since re-join on top of the first,
+    which is what re-joining every load in order gives, since they come last."""
 
     def __init__(self) -> None:
         self.loads: dict[str, Kept] = {}
         self.generation = 0  # moves when a kept skill changes version or what it lists
         self.key: tuple[int, int] = (-1, -1)
-        self.joined = 0      # how many of `loads` the snapshot holds
-        self.snapshot: Snapshot | None = None
+        self.joined = 0      # how many of `loads` the snapshots hold
+        self.snapshot: Snapshot | None = None  # once the kept loads re-joined
+        self.started: Snapshot | None = None   # once the preloads loaded too
         self.plan: object = None  # held, so that its id stays its own
         self.memo: dict[Any, Any] = {}
 
@@ -93,21 +94,25 @@ class _Kept:
         return other
 
     def start(self, invocation: Invocation, plan: Plan) -> dict[Any, Any]:
-        """Re-join the kept loads; returns the memo of loads from this start state (see
-        `Invocation._load`), which the plan holds when nothing is kept."""
-        if not self.loads:
-            return plan.memo
+        """Re-join the kept loads, then preload; returns the memo of loads from this start
+        state (see `Invocation._load`)."""
         key = (id(plan), self.generation)
         loads = list(self.loads.values())
+        executions = {name: k.execution for name, k in self.loads.items()}
+        if self.started is not None and key == self.key and self.joined == len(loads):
+            invocation.restore(self.started, executions)
+            return self.memo
         fresh = loads
         if self.snapshot is not None and key == self.key:
-            invocation.restore(self.snapshot, {name: k.execution for name, k in self.loads.items()})
+            invocation.restore(self.snapshot, executions)
             fresh = loads[self.joined:]
         for load in fresh:
             invocation.keep(load)
-        if fresh:
-            self.key, self.plan, self.joined, self.snapshot = key, plan, len(loads), invocation.snapshot()
-            self.memo = {}
+        self.key, self.plan, self.joined, self.snapshot = key, plan, len(loads), invocation.snapshot()
+        if invocation.calls_tools:
+            for skill in plan.preloads:
+                invocation.preload(skill)
+        self.started, self.memo = invocation.snapshot(), {}
         return self.memo
 
 
@@ -167,12 +172,8 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
             kept = before.copy()
         before = kept.copy()
         invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
-        memo = kept.start(invocation, plan)
-        if invocation.calls_tools:
-            for skill in plan.preloads:
-                invocation.preload(skill)
-            guidance = _guidance(invocation.preloads, guidance)
-        invocation.memo = memo  # from here on, every turn that started alike is in the same state
+        invocation.memo = kept.start(invocation, plan)  # every turn that starts alike is in the same state
+        guidance = _guidance(invocation.preloads, guidance)
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)
         if spec.session:

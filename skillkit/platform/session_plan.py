@@ -35,7 +35,6 @@ class Plan:
     listers: dict[str, tuple[str, Version]] = field(default_factory=dict)  # tool -> (first skill listing it, at)
     model_names: dict[str, str] = field(default_factory=dict)  # name the model sees -> tool action
     report: list[dict[str, Any]] = field(default_factory=list)  # each reference, as a turn reports it
-    memo: dict[Any, Any] = field(default_factory=dict)  # loads from the state a turn without kept loads starts in
 
     @property
     def lists_skills(self) -> bool:

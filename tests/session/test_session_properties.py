@@ -76,7 +76,7 @@ def test_a_tool_call_is_done_only_when_offered_and_invocation_tools_list_each_on
     report.as_json()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(workspace, session_data)
 def test_reusing_a_turns_start_gives_what_rejoining_every_kept_load_gives(ws, data):
     # A long session re-joins its kept loads once per change and reuses the outcomes of loads
@@ -90,7 +90,7 @@ def test_reusing_a_turns_start_gives_what_rejoining_every_kept_load_gives(ws, da
     original = module._Kept.start
 
     def every_time(self, invocation, plan):  # type: ignore[no-untyped-def]
-        self.snapshot = None
+        self.snapshot = self.started = None
         original(self, invocation, plan)
         return None  # and no memo of loads either
 
