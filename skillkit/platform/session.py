@@ -50,15 +50,15 @@ class SessionReport:
                 "diagnostics": [d.as_json() for d in self.diagnostics]}
 
     def write_json(self, out: TextIO) -> None:
-        """The JSON document, one turn per line: json's C encoder runs only without indentation,
-        and a session of 50,000 calls indented costs seconds to print."""
+        """The JSON document, one turn per line, compact: json's C encoder runs only without
+        indentation, and a session of 50,000 calls indented costs seconds to print."""
         def dumps(value: object) -> str:
-            return json.dumps(value, ensure_ascii=False)
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-        out.write(f'{{"agent": {dumps(self.agent)}, "session": {dumps(self.session)},\n "turns": [\n')
-        out.write(",\n".join(f"  {dumps(turn)}" for turn in self.turns))
-        diagnostics = ",\n".join(f"  {dumps(d.as_json())}" for d in self.diagnostics)
-        out.write(f'\n ],\n "diagnostics": [{chr(10) + diagnostics + chr(10) + " " if diagnostics else ""}]}}\n')
+        out.write(f'{{"agent":{dumps(self.agent)},"session":{dumps(self.session)},\n"turns":[\n')
+        out.write(",\n".join(dumps(turn) for turn in self.turns))
+        diagnostics = ",\n".join(dumps(d.as_json()) for d in self.diagnostics)
+        out.write(f'\n],\n"diagnostics":[{chr(10) + diagnostics + chr(10) if diagnostics else ""}]}}\n')
 
 
 class _Kept:
