@@ -125,8 +125,8 @@ class Invocation:
                 self._warn(join.name, f"kept tool {join.name!r} no longer fits the agent's tools, so this turn "
                            f"leaves it out: {why}")
             elif join.outcome == BROKEN:
-                self._warn(join.name, f"kept tool {join.name!r} is left out: skill {name!r}'s reference to it "
-                           f"no longer resolves")
+                self._warn(join.name, f"kept tool {join.name!r} is left out: the reference to it in skill "
+                           f"{name!r} no longer resolves")
 
     def snapshot(self) -> Snapshot:
         """The state once the kept loads re-joined (and the preloads loaded, when they have): the

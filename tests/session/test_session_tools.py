@@ -150,3 +150,16 @@ def test_a_kept_tool_whose_latest_version_takes_the_name_of_one_of_the_agents_sk
     assert [w["tool"] for w in ran.turn(2)["warnings"]] == ["t"]
     assert "the name of the agent's skill 'notes'" in ran.turn(2)["warnings"][0]["message"]
     assert ran.verdicts(2) == ["refused"]
+
+
+def test_a_kept_tool_disabled_since_is_left_out_with_a_warning_and_a_disabled_skill_no_longer_loads(session):
+    # A turn resolves its references when it starts: what a publish disabled does not resolve.
+    files = {**tool("t"), **skill("s", tools="[{name: t}]"), **skill("u"), **agent(skills="[{name: s}, {name: u}]")}
+    ran = session(files, "agent: a\nturns:\n  - calls:\n      - {load: s}\n"
+                         "  - publish: {t: {state: disabled}, u: {state: disabled}}\n"
+                         "    calls:\n      - {tool: t}\n      - {load: u}\n")
+    assert ran.turn(2)["warnings"] == [{"log": "harness.log", "tool": "t", "message":
+                                        "kept tool 't' is left out: the reference to it in skill 's' no longer resolves"}]
+    assert ran.verdicts(2) == ["refused", "refused"]
+    assert "reference to skill 'u' does not resolve" in ran.call(2, 1)["reason"]
+    assert {d["rule"] for d in ran.data["diagnostics"]} == {"tool-ref-state", "skill-ref-state"}
