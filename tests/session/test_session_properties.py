@@ -24,10 +24,10 @@ def ref(names: list[str], **extra: Any) -> st.SearchStrategy[dict[str, Any]]:
 
 
 workspace = st.fixed_dictionaries({
-    "tools": st.lists(st.tuples(st.sampled_from(TOOLS), st.integers(1, 2), st.sampled_from(["", "m", "s0"])),
-                      min_size=2, max_size=4, unique_by=lambda t: t[0]),
-    "skills": st.lists(st.tuples(st.sampled_from(SKILLS), st.integers(1, 2), st.lists(ref(TOOLS), max_size=3)),
-                       min_size=2, max_size=4, unique_by=lambda s: s[0]),
+    # Every tool and skill exists (so most references resolve); which are referenced, at which
+    # versions and under which model-facing names is what varies.
+    "tools": st.tuples(*(st.tuples(st.just(n), st.integers(1, 2), st.sampled_from(["", "", "m", "s0"])) for n in TOOLS)),
+    "skills": st.tuples(*(st.tuples(st.just(n), st.integers(1, 2), st.lists(ref(TOOLS), max_size=3)) for n in SKILLS)),
     "own": st.lists(ref(TOOLS), max_size=3),
     "refs": st.lists(ref(SKILLS, preload=st.booleans()), max_size=4),
     "catalog": st.dictionaries(st.sampled_from(TOOLS + SKILLS), st.lists(st.integers(1, 3), max_size=3), max_size=3),
