@@ -150,7 +150,8 @@ class Invocation:
                 self.executions[(name, version)] = event["execution"]
             self.preloaded[name] = (version, event["execution"])
             self.preloads.append(event)
-        self.made_by = {name: loads[entry.source.removeprefix("skill:")] for name, entry in snapshot.joined.items()}
+        self.made_by = {name: loads[source] for name, entry in snapshot.joined.items()
+                        if (source := entry.source.removeprefix("skill:")) in loads}
         self._offered = None
 
     def _warn(self, tool: str | None, message: str) -> None:
