@@ -5,11 +5,14 @@ events. Each turn is an invocation that resolves the agent's references when it 
 turn's `publish` moves "latest" first). In a session, a turn starts with the tools of the
 skills earlier turns loaded (kept), then loads the preloaded skills, then runs its calls;
 without a session (`session: false`) every turn starts from the agent's own tools alone.
+Kept tools re-join before the preloads (they were the session's first), so a preload that pins
+a tool at another version than a kept load did is the second load, and fails; a preloaded skill
+is never kept: every turn preloads it again, at the version that turn resolves.
 A turn with `retry: true` retries the one before: that turn's loads rolled back with it, so
 its tools are not kept, and the retry loads again, from the versions it resolves.
 
-A report says a list only when it changes, so that 50,000 calls read (and print) in well under
-a second: a call's `offered` appears on the turn's first call and after each change (a load),
+A report says a list only when it changes, so that 50,000 calls print in a fraction of a
+second: a call's `offered` appears on the turn's first call and after each change (a load),
 a turn's `skills` (its references as resolved) on the first turn and when a publish moves one.
 """
 
