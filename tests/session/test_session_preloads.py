@@ -91,3 +91,18 @@ def test_a_preloads_guidance_stays_the_same_from_turn_to_turn_until_the_skill_ch
                          "    calls: []\n")
     assert [[(p["skill"], p["guidance"]) for p in ran.turn(n)["preloads"]] for n in (1, 2, 3)] == [
         [("q", "new"), ("p", "new")], [("q", "same"), ("p", "same")], [("q", "same"), ("p", "changed")]]
+
+
+def test_a_preload_pinning_a_tool_against_a_kept_pin_is_the_second_load_and_fails(session):
+    # Kept tools were the session's before the turn began: a preload of a version pinning the
+    # tool otherwise is "the second load" of "two different pinned versions".
+    files = {**tool("t", 2), "catalog.yaml": "actions:\n  t: {kind: tool, versions: [1]}\n",
+             **skill("k", tools="[{name: t, version: 1}]"), **skill("p"),
+             **agent(skills="[{name: p, preload: true}, {name: k}]")}
+    ran = session(files, "agent: a\nturns:\n  - calls:\n      - {load: k}\n"
+                         "  - publish: {p: {versions: {2: {tools: [{name: t, version: 2}]}}}}\n    calls: []\n")
+    assert [p["verdict"] for p in ran.turn(1)["preloads"]] == ["done"]
+    second = ran.turn(2)["preloads"][0]
+    assert (second["version"], second["verdict"], second["execution"]) == (2, "refused", None)
+    assert "pins tool 't' at version 2, but skill 'k', loaded earlier, pinned version 1" in second["reason"]
+    assert ran.tools(2) == [("t", 1, "skill:k")] and ran.code == 1
