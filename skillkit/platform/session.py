@@ -9,7 +9,8 @@ Kept tools re-join before the preloads (they were the session's first), so a pre
 a tool at another version than a kept load did is the second load, and fails; a preloaded skill
 is never kept: every turn preloads it again, at the version that turn resolves.
 A turn with `retry: true` retries the one before: that turn's loads rolled back with it, so
-its tools are not kept, and the retry loads again, from the versions it resolves.
+its tools are not kept, and the retry loads again, from the versions it resolves. A turn with
+`replay: N` replays turn N: it preloads the versions turn N preloaded, under loads of its own.
 
 A report says a list only when it changes, so that 50,000 calls print in a fraction of a
 second: a call's `offered` appears on the turn's first call and after each change (a load),
@@ -31,6 +32,7 @@ from skillkit.platform.findings import Findings
 from skillkit.platform.inputs import AgentSource, Sources
 from skillkit.platform.invocation import Event, Invocation, Kept, Snapshot
 from skillkit.platform.session_file import SessionSpec
+from skillkit.platform.references import Resolved
 from skillkit.platform.session_plan import Plan, make_plan, publish
 
 Progress = Callable[[int, int], None]
@@ -96,9 +98,16 @@ class _Kept:
         other.loads = dict(self.loads)
         return other
 
-    def start(self, invocation: Invocation, plan: Plan) -> dict[Any, Any]:
+    def start(self, invocation: Invocation, plan: Plan, replayed: list[Resolved] | None = None) -> dict[Any, Any] | None:
         """Re-join the kept loads, then preload; returns the memo of loads from this start
-        state (see `Invocation._load`)."""
+        state (see `Invocation._load`). A replay preloads `replayed` (the versions the original
+        turn preloaded), in a state of its own: nothing is reused, or kept for reuse."""
+        if replayed is not None:
+            for load in self.loads.values():
+                invocation.keep(load)
+            for skill in replayed if invocation.calls_tools else ():
+                invocation.preload(skill)
+            return None
         key = (id(plan), self.generation)
         loads = list(self.loads.values())
         executions = {name: k.execution for name, k in self.loads.items()}
@@ -167,6 +176,7 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
     total = len(spec.turns)
     said: list[Event] | None = None  # the skill references the last turn reported
     guidance: dict[str, Any] = {}  # the version each preloaded skill's guidance came from, last turn
+    preloaded: list[list[Resolved]] = []  # what each turn preloaded: a replay preloads the same versions
     for number, turn in enumerate(spec.turns, 1):
         if turn.publish:
             actions = publish(actions, turn.publish, spec.path, spec.locate)
@@ -175,7 +185,9 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
             kept = before.copy()
         before = kept.copy()
         invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
-        invocation.memo = kept.start(invocation, plan)  # every turn that starts alike is in the same state
+        replayed = preloaded[turn.replay - 1] if turn.replay else None
+        invocation.memo = kept.start(invocation, plan, replayed)  # every turn that starts alike is in the same state
+        preloaded.append(replayed if replayed is not None else plan.preloads)
         guidance = _guidance(invocation.preloads, guidance)
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)
@@ -188,6 +200,8 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
                      warnings=invocation.warnings)
         if turn.retry:
             event["retry"] = True
+        if turn.replay:
+            event["replay"] = turn.replay
         turns.append(event)
         if progress is not None:
             progress(number, total)

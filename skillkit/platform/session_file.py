@@ -75,6 +75,7 @@ class Turn:
     calls: tuple[Call, ...]
     publish: tuple[Published, ...]
     retry: bool
+    replay: int | None = None         # the earlier turn this one replays
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Publishe
 
 def _turn(raw: Any, index: int, where: _Locator) -> Turn:
     path: JsonPath = ("turns", index)
-    turn = _mapping(raw, path, where, "a mapping: `{calls: [...], publish?: {...}, retry?: true}`")
+    turn = _mapping(raw, path, where, "a mapping: `{calls: [...], publish?: {...}, retry?: true, replay?: N}`")
     _keys(turn, TURN_KEYS, path, where)
     calls = turn.get("calls", [])
     if not isinstance(calls, list):
@@ -215,8 +216,12 @@ def _turn(raw: Any, index: int, where: _Locator) -> Turn:
     retry = turn.get("retry", False)
     if not isinstance(retry, bool):
         raise where.fail((*path, "retry"), "must be true or false")
+    replay = turn.get("replay")
+    if "replay" in turn and (isinstance(replay, bool) or not isinstance(replay, int) or not 1 <= replay <= index):
+        raise where.fail((*path, "replay"), f"must be the number of an earlier turn (1 to {index})" if index else
+                         "must be the number of an earlier turn, and this is the first")
     return Turn(tuple(_quick(c) or _call(c, (*path, "calls", i), where) for i, c in enumerate(calls)),
-                tuple(_published(n, e, (*path, "publish", n), where) for n, e in publish.items()), retry)
+                tuple(_published(n, e, (*path, "publish", n), where) for n, e in publish.items()), retry, replay)
 
 
 def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:

@@ -67,6 +67,8 @@ def turn_lines(turn: Event) -> list[Text]:
     head = Text(f"Turn {turn['turn']}", style="bold cyan")
     if turn.get("retry"):
         head.append("  (a retry of the turn before: its loads rolled back)", style="dim")
+    if turn.get("replay"):
+        head.append(f"  (a replay of turn {turn['replay']}: its preloads at the versions that turn loaded)", style="dim")
     lines = [head]
     if "skills" in turn:  # reported when the references resolve differently from the turn before
         lines.append(Text("  skills: " + ("; ".join(_reference(s) for s in turn["skills"]) or "none"), style="dim"))

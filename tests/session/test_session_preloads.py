@@ -106,3 +106,16 @@ def test_a_preload_pinning_a_tool_against_a_kept_pin_is_the_second_load_and_fail
     assert (second["version"], second["verdict"], second["execution"]) == (2, "refused", None)
     assert "pins tool 't' at version 2, but skill 'k', loaded earlier, pinned version 1" in second["reason"]
     assert ran.tools(2) == [("t", 1, "skill:k")] and ran.code == 1
+
+
+def test_a_replay_preloads_the_version_the_original_turn_did_under_a_load_of_its_own(session):
+    # "A replay preloads the version the original turn did, under a load of its own."
+    ran = session(FILES, "agent: a\nturns:\n  - calls: []\n  - publish: {p: {versions: [2]}}\n    calls: []\n"
+                         "  - replay: 1\n    calls:\n      - {load: p}\n")
+    assert [(p["skill"], p["version"], p["execution"]) for p in ran.turn(2)["preloads"]][1] == ("p", 2, "t2-l2")
+    replay = ran.turn(3)
+    assert replay["replay"] == 1
+    assert [(p["skill"], p["version"], p["execution"]) for p in replay["preloads"]] == [("q", 1, "t3-l1"), ("p", 1, "t3-l2")]
+    assert (ran.call(3, 0)["version"], ran.call(3, 0)["execution"]) == (1, "t3-l2")  # the load returns that preload
+    later = session(FILES, "agent: a\nturns:\n  - replay: 1\n", name="later.yaml")
+    assert later.code == 2 and "turns[0].replay: must be the number of an earlier turn" in later.stderr

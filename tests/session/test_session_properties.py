@@ -38,10 +38,11 @@ turn = st.fixed_dictionaries({"calls": st.lists(call, max_size=6)}, optional={
     "publish": st.dictionaries(st.sampled_from(TOOLS), st.fixed_dictionaries({"kind": st.just("tool"), "versions": st.dictionaries(
         st.integers(2, 4), st.fixed_dictionaries({"modelName": st.sampled_from(["m", "s0", "x"])}), max_size=2)}),
         max_size=2),
-    "retry": st.booleans()})
+    "retry": st.booleans(), "replay": st.just(1)})
 session_data = st.fixed_dictionaries({"agent": st.just("a"), "session": st.booleans(),
                                       "limits": st.fixed_dictionaries({}, optional={"tool_calls": st.integers(0, 12)}),
-                                      "turns": st.lists(turn, min_size=1, max_size=4)})
+                                      "turns": st.lists(turn, min_size=1, max_size=4)}).map(
+    lambda d: {**d, "turns": [{k: v for k, v in d["turns"][0].items() if k != "replay"}, *d["turns"][1:]]})
 
 
 def sources(ws: dict[str, Any]) -> Any:
@@ -89,9 +90,9 @@ def test_reusing_a_turns_start_gives_what_rejoining_every_kept_load_gives(ws, da
     reused = run_session(built, built.agents[0], spec).as_json()
     original = module._Kept.start
 
-    def every_time(self, invocation, plan):  # type: ignore[no-untyped-def]
+    def every_time(self, invocation, plan, replayed=None):  # type: ignore[no-untyped-def]
         self.snapshot = self.started = None
-        original(self, invocation, plan)
+        original(self, invocation, plan, replayed)
         return None  # and no memo of loads either
 
     module._Kept.start = every_time  # type: ignore[method-assign]

@@ -1,6 +1,7 @@
 """The session reader and the generated schema lint applies accept the same files: the reader's
 checks are plain code (jsonschema costs seconds on a long session), so they are held to the
-schema here, over random near-valid documents."""
+schema here, over random near-valid documents. (The reader checks one thing more, which no
+schema can say: that a `replay` names an earlier turn.)"""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ TURN = {
     "properties": {
         "publish": {"type": "object", "additionalProperties": PUBLISH_ACTION},
         "retry": {"type": "boolean"},
+        "replay": {"type": "integer", "minimum": 1},
         "calls": {"type": "array", "items": CALL},
     },
     "additionalProperties": False,
@@ -50,6 +51,6 @@ SESSION = DocumentKind("session", "skillkit platform session", "A file `sessions
           "`{load: SKILL}`, or a tool call `{tool: NAME, input: {...}}`, the tool named by its action "
           "name or the name the model sees); `publish` (catalog entries, as in `catalog.yaml`) changes "
           "the catalog before the turn; `retry: true` makes the turn a retry of the one before, whose "
-          "loads roll back.", "session-file", world="platform",
+          "loads roll back; `replay: N` makes it a replay of turn N, which preloads the versions turn N did.", "session-file", world="platform",
           required=True),
 ), open_keys=False)
