@@ -58,9 +58,9 @@ def _agent_data(loaded: LoadedWorkspace, agent: AgentSource) -> Mapping[str, Any
     return next((d.data for d in loaded.documents if d.kind == "agent" and d.path == agent.path), None)
 
 
-def session(
-    file: Path = typer.Argument(..., metavar="SESSION", help="A session file (YAML or JSON): the agent and, turn "
-                                "by turn, the calls its model made."),
+def session_command(
+    session: Path = typer.Argument(..., help="A session file (YAML or JSON): the agent and, turn by turn, the calls "
+                                   "its model made.", show_default=False),
     workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", help="The workspace folder (default: the "
                                              "workspace root above SESSION, else the current folder)."),
     agent: Optional[str] = typer.Option(None, "--agent", help="The agent, when SESSION names none."),
@@ -88,8 +88,8 @@ def session(
     from skillkit.platform.session_file import read_session
 
     with no_collection():  # 50,000 calls are as many small objects; see no_collection
-        spec = read_session(file, display(file))
-    root = workspace if workspace is not None else find_workspace(file)
+        spec = read_session(session, display(session))
+    root = workspace if workspace is not None else find_workspace(session)
     options = build_options([root], config, None, None, None)
     tick, close = progress_bar("Reading the workspace")
     try:
