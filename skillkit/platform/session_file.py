@@ -23,9 +23,11 @@ from skillkit.core.reader import decode, read_bytes
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 from skillkit.platform.inputs import At, Record, _record
 from skillkit.platform.versions import parse_version
-from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
 
 JsonPath = tuple[str | int, ...]
+# The same limit as a transcript's (skillkit/transcripts/limits.py), written here: importing that
+# package would load every transcript reader with it.
+MAX_SESSION_BYTES = 64 * 1024 * 1024
 TOP_KEYS = tuple(f.name for f in SESSION.fields)
 TURN_KEYS = tuple(TURN["properties"])
 PUBLISH_KEYS = tuple(PUBLISH_ACTION["properties"])
@@ -251,9 +253,9 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
 
 def read_session(file: Path, shown: str) -> SessionSpec:
     """Read, parse and check one session file; InputError (exit 2) when it cannot be used."""
-    data = read_bytes(file, MAX_TRANSCRIPT_BYTES)
+    data = read_bytes(file, MAX_SESSION_BYTES)
     if isinstance(data, int):
-        raise InputError(f"the session is {data:,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", shown)
+        raise InputError(f"the session is {data:,} bytes; skillkit reads at most {MAX_SESSION_BYTES:,}", shown)
     source, findings = decode(data, shown)
     if source is None:
         first = findings[0]
