@@ -178,19 +178,23 @@ class Invocation:
         return self._offered
 
     def call(self, index: int, call: Call) -> None:
-        event: Event = {"index": index, call.kind: call.name}
-        offered = self.offered()
+        offered = self._offered if self._offered is not None else self.offered()
         self.calls_made += 1
+        if call.kind == "tool" and self.calls_tools and (self.limit is None or self.calls_made <= self.limit):
+            event = self._call_tool(index, call)  # the common case, first
+            if offered is not self._said and offered != self._said:
+                event["offered"] = self._said = offered
+            self.calls.append(event)
+            return
+        event: Event = {"index": index, call.kind: call.name}
         if not self.calls_tools:
             self._refuse(event, f"handler {self.plan.agent.handler!r} calls no tools: it loads no skill "
                                 f"and calls no tool")
         elif self.limit is not None and self.calls_made > self.limit:
             self._refuse(event, f"over limits.tool_calls: the invocation may make {self.limit} "
                                 f"call{'s' if self.limit != 1 else ''}, and this is call {self.calls_made}")
-        elif call.kind == "load":
-            self._call_load(event, call.name)
         else:
-            self._call_tool(event, call)
+            self._call_load(event, call.name)
         if offered is not self._said and offered != self._said:  # said when it changes: the first call, after a load
             event["offered"] = self._said = offered
         self.calls.append(event)
@@ -240,9 +244,11 @@ class Invocation:
             entry = merge.own.get(action) or merge.joined.get(action)
         return entry
 
-    def _call_tool(self, event: Event, call: Call) -> None:
-        entry = self._find(call.name)
+    def _call_tool(self, index: int, call: Call) -> Event:
+        merge = self.merge
+        entry = merge.joined.get(call.name) or merge.own.get(call.name) or self._find(call.name)
         if entry is None:
+            event: Event = {"index": index, "tool": call.name}
             action = self.plan.model_names.get(call.name, call.name)
             lister = self.plan.listers.get(action)
             event["version"] = lister[1].raw if lister else None
@@ -254,20 +260,20 @@ class Invocation:
             else:
                 reason = f"tool {action!r} is not among the agent's tools, and no skill it may load lists it"
             self._refuse(event, reason)
-            return
+            return event
         source = entry.source
-        event.update(tool=entry.name, version=entry.version.raw, verdict="done")
-        event["from"] = source
-        if source == "agent":
-            event["skillLoadExecutionId"] = None
-            fixed = self.fixed.get(entry.name)
-            if fixed is not None:  # the agent's own reference applies: its fixed input and approval
-                if fixed.get("input"):  # what the call is made with: the model's input under the fixed one
-                    event["input"] = {**(call.input or {}), **fixed["input"]}
-                if "approval" in fixed:
-                    event["approval"] = fixed["approval"]
-        else:
-            event["skillLoadExecutionId"] = self.made_by.get(entry.name)
+        if source != "agent":  # a load made it available: the call names that load
+            return {"index": index, "tool": entry.name, "version": entry.version.raw, "verdict": "done",
+                    "from": source, "skillLoadExecutionId": self.made_by.get(entry.name)}
+        event = {"index": index, "tool": entry.name, "version": entry.version.raw, "verdict": "done",
+                 "from": source, "skillLoadExecutionId": None}
+        fixed = self.fixed.get(entry.name)
+        if fixed is not None:  # the agent's own reference applies: its fixed input and approval
+            if fixed.get("input"):  # what the call is made with: the model's input under the fixed one
+                event["input"] = {**(call.input or {}), **fixed["input"]}
+            if "approval" in fixed:
+                event["approval"] = fixed["approval"]
+        return event
 
     def tools(self) -> list[Event]:
         """invocation.tools: the agent's own references, then what loads made available (the
