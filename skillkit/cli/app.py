@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("skillkit.cli.pack", "verify"),
     "unpack": ("skillkit.cli.pack", "unpack"),
     "resolve": ("skillkit.cli.resolve", "resolve"),
+    "session": ("skillkit.cli.session", "session_command"),
     "rules": ("skillkit.cli.rules", "rules"),
     "schema": ("skillkit.cli.schema", "schema"),
     "new": ("skillkit.cli.new", "new"),

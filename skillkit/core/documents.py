@@ -89,8 +89,9 @@ def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, 
     source, findings = read_text(file, display)
     if source is None:
         return None, findings
-    # A catalog's versions are mapping keys (`1: {...}`): there an integer key is the point.
-    parsed = parse_yaml(source.text, display, scalar_keys=(kind == "catalog"))
+    # A catalog's versions are mapping keys (`1: {...}`): there an integer key is the point
+    # (and in a session's `publish`, which holds catalog entries).
+    parsed = parse_yaml(source.text, display, scalar_keys=kind in ("catalog", "session"))
     findings.extend(parsed.diagnostics)
     if not parsed.ok:
         return None, findings

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from skillkit.core.fields import DocumentKind
 from skillkit.core.fields.base import NON_BLANK, VERSION_SCHEMA
+from skillkit.core.fields.session import CALL, CALL_SHAPES
 from skillkit.core.slug import slugify
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ def message(error: ValidationError, path: tuple[str | int, ...]) -> str:
         return f"{where} is not allowed here"
     if kind == "oneOf" and error.schema.get("oneOf") == VERSION_SCHEMA["oneOf"]:  # the file's copy has a description
         return f"{where} must be a version: an integer >= 1 or a semantic version like 1.2.0 (not {value!r})"
+    if kind == "oneOf" and error.schema.get("oneOf") == CALL["oneOf"]:  # a session's call: say both shapes
+        return f"{where}: {CALL_SHAPES}, not both or neither"
     if kind == "additionalProperties":
         extra = sorted(set(value) - set(error.schema.get("properties", {}))) if isinstance(value, dict) else []
         owner = path[:-1] if extra and path and path[-1] in extra else path  # `locate` appended the key

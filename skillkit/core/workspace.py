@@ -26,11 +26,11 @@ SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
 PYPROJECT = "pyproject.toml"
-KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene"}
+KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene", "sessions": "session"}
 T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
 YAML_SUFFIXES = (".yaml", ".yml")
-WHAT_COUNTS = ("SKILL.md, or skillkit.yaml, catalog.yaml, agents/, tools/, scenes/ directly in a workspace root "
+WHAT_COUNTS = ("SKILL.md, or skillkit.yaml, catalog.yaml, agents/, tools/, scenes/, sessions/ directly in a workspace root "
                "(a folder with skillkit.yaml or skills/)")
 
 

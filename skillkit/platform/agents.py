@@ -65,7 +65,8 @@ def _own_tools(agent: AgentSource, ctx: Context) -> tuple[dict[str, ToolEntry], 
     return own, taken
 
 
-def _load_one(skill: Resolved, merge: Merge, agent: AgentSource, ctx: Context) -> SkillEntry:
+def load_skill(skill: Resolved, merge: Merge, agent: AgentSource, ctx: Context) -> SkillEntry:
+    """One load: the skill version's tools list checked, then merged into `merge`."""
     listing = skill.action.versions[skill.version]
     if listing.tools is None:
         why = unknown_why(skill.action, skill.version, "tools list", ctx.catalog_path)
@@ -76,7 +77,13 @@ def _load_one(skill: Resolved, merge: Merge, agent: AgentSource, ctx: Context) -
     return merge.load(skill, tools, broken)
 
 
-def resolve_agent(agent: AgentSource, ctx: Context) -> AgentResolution:
+Taken = dict[str, tuple[str, str]]
+
+
+def prepare_agent(agent: AgentSource, ctx: Context) -> tuple[dict[str, ToolEntry], Taken, list[Resolved]]:
+    """The write-time half, which every invocation starts from: the agent's own tools, the names
+    the model sees that are taken (its tools' and skills'), and the skills that may load, in
+    the order of `skills` (`skillkit session` builds each turn's loads on these)."""
     _handler(agent, ctx.findings)
     own, taken = _own_tools(agent, ctx)
     skills, _ = resolve_list(agent.skills, "skill", ctx.actions, agent.path, ctx.catalog_path, ctx.findings)
@@ -90,9 +97,14 @@ def resolve_agent(agent: AgentSource, ctx: Context) -> AgentResolution:
                              f"skill {r.action.name!r} has the name the model sees for {holder[1]}")
     for ref in agent.skills:
         taken.setdefault(ref.name, ("", f"the agent's skill {ref.name!r}"))
+    return own, taken, loading
+
+
+def resolve_agent(agent: AgentSource, ctx: Context) -> AgentResolution:
+    own, taken, loading = prepare_agent(agent, ctx)
     merge = Merge(agent.path, own, taken, ctx.findings, ctx.catalog_path)
     order = [r for r in loading if r.ref.preload] + [r for r in loading if not r.ref.preload]
-    loaded = {id(r.ref): _load_one(r, merge, agent, ctx) for r in order}
+    loaded = {id(r.ref): load_skill(r, merge, agent, ctx) for r in order}
     entries: list[SkillEntry] = []
     seen: set[str] = set()
     for ref in [r for r in agent.skills if r.preload] + [r for r in agent.skills if not r.preload]:

@@ -13,7 +13,7 @@ Loads run in load order: preloaded skills first, then the others, each in the or
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from skillkit.platform import findings as F
 from skillkit.platform.catalog import Action
@@ -49,13 +49,15 @@ class Merge:
         """Load one skill version whose tools list is `tools` (the valid references) and
         `broken` (names of references that break a rule)."""
         name = skill.action.name
-        base = SkillEntry(name, skill.version, skill.pinned, skill.ref.preload, True, self._source(skill))
+        # Built whole rather than through dataclasses.replace: `skillkit session` loads tens of
+        # thousands of times in a long session.
+        source = self._source(skill)
         conflict = self._conflict(skill, tools)
         if conflict is not None:
-            return replace(base, loads=False, tools=(conflict,))
+            return SkillEntry(name, skill.version, skill.pinned, skill.ref.preload, False, source, (conflict,))
         outcomes = [self._join(skill, tool) for tool in tools]
         outcomes.extend(ToolJoin(n, None, False, BROKEN, "the reference breaks a rule") for n in broken)
-        return replace(base, tools=tuple(outcomes))
+        return SkillEntry(name, skill.version, skill.pinned, skill.ref.preload, True, source, tuple(outcomes))
 
     def effective(self) -> tuple[ToolEntry, ...]:
         return (*self.own.values(), *self.joined.values())

@@ -9,6 +9,7 @@ from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
                             secret_leak)
+from skillkit.rules import sessions
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -28,6 +29,7 @@ REGISTRY: tuple[Rule, ...] = (
     *secret_leak.RULES,
     *remote_exec.RULES,
     *orphan_file.RULES,
+    *sessions.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
 RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")

@@ -123,6 +123,13 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     # A folder named SKILL.md found on a walk; the healthy skill beside it is still checked.
     "file-unreadable": ({"skills/odd/SKILL.md/notes.txt": "x", **ok("fine")}, []),
     "skill-nested": ({**ok("outer"), **ok("outer/inner")}, []),
+    "session-file": ({"agents/a.yaml": "name: a\n",
+                      "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {load: s, tool: t}\n"}, []),
+    "session-agent": ({"agents/a.yaml": "name: agent-one\n", "sessions/s.yaml": "agent: agent-on\nturns: []\n"}, []),
+    "session-calls": ({"tools/t.yaml": "name: t\n", **ok("s", "tools:\n  - {name: t}"),
+                       "agents/a.yaml": "name: a\nskills:\n  - {name: s}\n",
+                       "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n      - {load: x}\n"
+                                          "      - {tool: u}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.

@@ -1,0 +1,123 @@
+"""`skillkit session`: the thin command over skillkit/platform/session.py."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from skillkit.cli.common import COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+
+if TYPE_CHECKING:
+    from skillkit.core.pipeline import LoadedWorkspace
+    from skillkit.platform.inputs import AgentSource, Sources
+    from skillkit.platform.session_file import SessionSpec
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+def find_workspace(session: Path) -> Path:
+    """The workspace a session belongs to: the nearest folder above it that is a workspace root
+    (`sessions/x.yaml` -> its root), else the current folder (which `resolve` defaults to)."""
+    from skillkit.core.paths import folders_up_to_repo_top
+    from skillkit.core.workspace import is_root
+
+    return next((f for f in folders_up_to_repo_top(session.parent) if is_root(f)), Path("."))
+
+
+def pick_agent(spec: SessionSpec, sources: Sources, chosen: str | None) -> AgentSource:
+    """The agent the session names, or `--agent`, or the workspace's only agent."""
+    from skillkit.core.errors import InputError, UsageError
+    from skillkit.platform.session_file import did_you_mean
+
+    agents = {a.name: a for a in sources.agents}
+    if spec.agent is not None and chosen is not None and chosen != spec.agent:
+        raise UsageError(f"--agent {chosen!r}: {spec.path} names agent {spec.agent!r}")
+    name = spec.agent or chosen
+    if name is None:
+        if len(agents) == 1:
+            return next(iter(agents.values()))
+        raise UsageError(f"{spec.path} names no agent: pick one with --agent "
+                         f"({', '.join(sorted(agents)) or 'the workspace has none'})")
+    if name not in agents:
+        hint = did_you_mean(name, agents) or f" (its agents: {', '.join(sorted(agents)) or 'none'})"
+        if spec.agent is None:
+            raise UsageError(f"--agent: no agent {name!r} in the workspace{hint}")
+        raise InputError(f"no agent {name!r} in the workspace{hint}", spec.path, *spec.agent_at)
+    return agents[name]
+
+
+def _agent_data(loaded: LoadedWorkspace, agent: AgentSource) -> Mapping[str, Any] | None:
+    return next((d.data for d in loaded.documents if d.kind == "agent" and d.path == agent.path), None)
+
+
+def session_command(
+    session: Path = typer.Argument(..., help="A session file (YAML or JSON): the agent and, turn by turn, the calls "
+                                   "its model made.", show_default=False),
+    workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", help="The workspace folder (default: the "
+                                             "workspace root above SESSION, else the current folder)."),
+    agent: Optional[str] = typer.Option(None, "--agent", help="The agent, when SESSION names none."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="text (turn by turn) for people; json for "
+                                  "machines.", case_sensitive=False),
+    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    color: Color = COLOR_OPTION,
+) -> None:
+    """Dry-run the platform's skill loads over a session, turn by turn: the references each
+    turn resolves, its preloads, the tools offered at every model call, each call's verdict
+    (done, or refused and why), which load each tool call used, and the harness.log warnings.
+
+    Exit 0 when every call is done; 1 when a call is refused or a load fails (or a skill, tool,
+    agent or catalog file has errors: the workspace is refused, as `resolve` refuses it); 2 when
+    SESSION cannot be parsed or names an unknown agent (the message gives file:line:column).
+
+    Examples: `skillkit session sessions/review.yaml`, `skillkit session run.json -w . --agent
+    account-reviewer --format json`.
+    """
+    from skillkit.core.options import build_options
+    from skillkit.core.paths import display
+    from skillkit.platform.inputs import from_loaded
+    from skillkit.platform.loading import load_workspace
+    from skillkit.platform.session import fixed_references, no_collection, run_session
+    from skillkit.platform.session_file import read_session
+
+    with no_collection():  # 50,000 calls are as many small objects; see no_collection
+        spec = read_session(session, display(session))
+    root = workspace if workspace is not None else find_workspace(session)
+    options = build_options([root], config, None, None, None)
+    tick, close = progress_bar("Reading the workspace")
+    try:
+        loaded, refused = load_workspace(root, options, tick)
+    finally:
+        close()
+    if refused:
+        if format is Format.json:  # machines read why from the document, as from resolve --format json
+            from skillkit.platform.session import SessionReport
+
+            SessionReport(spec.agent or agent or "", spec.session, (), refused).write_json(sys.stdout)
+        else:
+            print_diagnostics_to_stderr(list(refused))
+        typer.echo(f"skillkit: session refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
+                   err=True)
+        raise typer.Exit(1)
+    sources = from_loaded(loaded)
+    chosen = pick_agent(spec, sources, agent)
+    tick, close = progress_bar("Running the session", minimum=200)
+    try:
+        report = run_session(sources, chosen, spec, fixed_references(_agent_data(loaded, chosen)), tick)
+    finally:
+        close()
+    if format is Format.json:
+        report.write_json(sys.stdout)
+    else:
+        from skillkit.reporters.session_text import report_text
+
+        print_diagnostics_to_stderr(list(report.diagnostics))
+        report_text(report, sys.stdout, color.flag())
+    raise typer.Exit(0 if report.ok else 1)

@@ -1,0 +1,208 @@
+"""`skillkit session`: the platform's loads, turn by turn (DESIGN 4.9, seed 003).
+
+A pure function from the workspace's sources, an agent and a session file to the turns'
+events. Each turn is an invocation that resolves the agent's references when it starts (a
+turn's `publish` moves "latest" first). In a session, a turn starts with the tools of the
+skills earlier turns loaded (kept), then loads the preloaded skills, then runs its calls;
+without a session (`session: false`) every turn starts from the agent's own tools alone.
+Kept tools re-join before the preloads (they were the session's first), so a preload that pins
+a tool at another version than a kept load did is the second load, and fails; a preloaded skill
+is never kept: every turn preloads it again, at the version that turn resolves.
+A turn with `retry: true` retries the one before: that turn's loads rolled back with it, so
+its tools are not kept, and the retry loads again, from the versions it resolves. A turn with
+`replay: N` replays turn N: it preloads the versions turn N preloaded, under loads of its own.
+
+A report says a list only when it changes, so that 50,000 calls print in a fraction of a
+second: a call's `offered` appears on the turn's first call and after each change (a load),
+a turn's `skills` (its references as resolved) on the first turn and when a publish moves one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from skillkit.core.diagnostics import Diagnostic
+from skillkit.platform.catalog import build_catalog
+from skillkit.platform.findings import Findings
+from skillkit.platform.inputs import AgentSource, Sources
+from skillkit.platform.invocation import Event, Invocation, Kept, Snapshot
+from skillkit.platform.session_file import SessionSpec
+from skillkit.platform.references import Resolved
+from skillkit.platform.session_plan import Plan, make_plan, publish
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SessionReport:
+    agent: str
+    session: bool
+    turns: tuple[Event, ...]
+    diagnostics: tuple[Diagnostic, ...]  # the agent's references, by resolve's rules, over every catalog state
+
+    @property
+    def ok(self) -> bool:
+        """No call refused, no load failed."""
+        return not any(e["verdict"] == "refused" for t in self.turns for e in (*t["preloads"], *t["calls"]))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"agent": self.agent, "session": self.session, "turns": list(self.turns),
+                "diagnostics": [d.as_json() for d in self.diagnostics]}
+
+    def write_json(self, out: TextIO) -> None:
+        """The JSON document, one turn per line, compact: json's C encoder runs only without
+        indentation, and a session of 50,000 calls indented costs seconds to print."""
+        def dumps(value: object) -> str:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+        out.write(f'{{"agent":{dumps(self.agent)},"session":{dumps(self.session)},\n"turns":[\n')
+        out.write(",\n".join(dumps(turn) for turn in self.turns))
+        diagnostics = ",\n".join(dumps(d.as_json()) for d in self.diagnostics)
+        out.write(f'\n],\n"diagnostics":[{chr(10) + diagnostics + chr(10) if diagnostics else ""}]}}\n')
+
+
+class _Kept:
+    """The loads a session keeps, by skill (a skill loaded again keeps its place, under its
+    newest load), and the state a turn starts in: once they re-join, and once the preloads
+    load. Both are reused while the plan and what is kept stay the same (a later load of a
+    kept version changes only its execution); loads kept since re-join on top of the first,
+    which is what re-joining every load in order gives, since they come last."""
+
+    def __init__(self) -> None:
+        self.loads: dict[str, Kept] = {}
+        self.generation = 0  # moves when a kept skill changes version or what it lists
+        self.key: tuple[int, int] = (-1, -1)
+        self.joined = 0      # how many of `loads` the snapshots hold
+        self.snapshot: Snapshot | None = None  # once the kept loads re-joined
+        self.started: Snapshot | None = None   # once the preloads loaded too
+        self.plan: object = None  # held, so that its id stays its own
+        self.memo: dict[Any, Any] = {}
+
+    def add(self, loads: list[Kept]) -> None:
+        for load in loads:
+            name = load.skill.action.name
+            old = self.loads.get(name)
+            if old is not None and (old.skill.version != load.skill.version or
+                                    old.skill.action.versions[old.skill.version]
+                                    is not load.skill.action.versions[load.skill.version]):
+                self.generation += 1
+            self.loads[name] = load
+
+    def copy(self) -> _Kept:
+        other = _Kept()
+        other.loads = dict(self.loads)
+        return other
+
+    def start(self, invocation: Invocation, plan: Plan, replayed: list[Resolved] | None = None) -> dict[Any, Any] | None:
+        """Re-join the kept loads, then preload; returns the memo of loads from this start
+        state (see `Invocation._load`). A replay preloads `replayed` (the versions the original
+        turn preloaded), in a state of its own: nothing is reused, or kept for reuse."""
+        if replayed is not None:
+            for load in self.loads.values():
+                invocation.keep(load)
+            for skill in replayed if invocation.calls_tools else ():
+                invocation.preload(skill)
+            return None
+        key = (id(plan), self.generation)
+        loads = list(self.loads.values())
+        executions = {name: k.execution for name, k in self.loads.items()}
+        if self.started is not None and key == self.key and self.joined == len(loads):
+            invocation.restore(self.started, executions)
+            return self.memo
+        fresh = loads
+        if self.snapshot is not None and key == self.key:
+            invocation.restore(self.snapshot, executions)
+            fresh = loads[self.joined:]
+        for load in fresh:
+            invocation.keep(load)
+        self.key, self.plan, self.joined, self.snapshot = key, plan, len(loads), invocation.snapshot()
+        if invocation.calls_tools:
+            for skill in plan.preloads:
+                invocation.preload(skill)
+        self.started, self.memo = invocation.snapshot(), {}
+        return self.memo
+
+
+def _guidance(preloads: list[Event], before: dict[str, Any]) -> dict[str, Any]:
+    """A preload's guidance follows the agent's prompt, the same from turn to turn until the
+    skill changes: say whether it did (`new` on the first turn it is preloaded)."""
+    now = {p["skill"]: p["version"] for p in preloads if p["verdict"] == "done"}
+    for preload in preloads:
+        if preload["verdict"] == "done":
+            earlier = before.get(preload["skill"])
+            preload["guidance"] = "new" if earlier is None else "same" if earlier == preload["version"] else "changed"
+    return now
+
+
+def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    """The agent's own tool references by name (their fixed `input` and `approval`)."""
+    tools = (agent_data or {}).get("tools") or ()
+    return {t["name"]: t for t in tools if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
+
+
+@contextlib.contextmanager
+def no_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused: a long session builds hundreds of thousands of
+    small dicts (its events), none in a cycle, and each full collection would walk them all
+    again (a third of the run's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
+                fixed: Mapping[str, Mapping[str, Any]] | None = None, progress: Progress | None = None) -> SessionReport:
+    with no_collection():
+        return _run(sources, agent, spec, fixed, progress)
+
+
+def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping[str, Mapping[str, Any]] | None,
+         progress: Progress | None) -> SessionReport:
+    findings = Findings()
+    actions = build_catalog(sources, findings)
+    plan = make_plan(agent, actions, sources.catalog_path, findings)
+    kept = _Kept()
+    before = kept  # what the turn before kept when it started: a retry starts from there
+    turns: list[Event] = []
+    total = len(spec.turns)
+    said: list[Event] | None = None  # the skill references the last turn reported
+    guidance: dict[str, Any] = {}  # the version each preloaded skill's guidance came from, last turn
+    preloaded: list[list[Resolved]] = []  # what each turn preloaded: a replay preloads the same versions
+    for number, turn in enumerate(spec.turns, 1):
+        if turn.publish:
+            actions = publish(actions, turn.publish, spec.path, spec.locate)
+            plan = make_plan(agent, actions, sources.catalog_path, findings)
+        if turn.retry:
+            kept = before.copy()
+        before = kept.copy()
+        invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
+        replayed = preloaded[turn.replay - 1] if turn.replay else None
+        invocation.memo = kept.start(invocation, plan, replayed)  # every turn that starts alike is in the same state
+        preloaded.append(replayed if replayed is not None else plan.preloads)
+        guidance = _guidance(invocation.preloads, guidance)
+        for index, call in enumerate(turn.calls):
+            invocation.call(index, call)
+        if spec.session:
+            kept.add(invocation.loads)
+        event: Event = {"turn": number}
+        if plan.report != said:  # said when they change: the first turn, and after a publish moves one
+            event["skills"] = said = plan.report
+        event.update(preloads=invocation.preloads, calls=invocation.calls, invocationTools=invocation.tools(),
+                     warnings=invocation.warnings)
+        if turn.retry:
+            event["retry"] = True
+        if turn.replay:
+            event["replay"] = turn.replay
+        turns.append(event)
+        if progress is not None:
+            progress(number, total)
+    return SessionReport(agent.name, spec.session, tuple(turns), findings.sorted())
