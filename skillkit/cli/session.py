@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+from skillkit.cli.common import CONFIG_OPTION, COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
 
 if TYPE_CHECKING:
     from skillkit.core.pipeline import LoadedWorkspace
@@ -66,7 +66,7 @@ def session_command(
     agent: Optional[str] = typer.Option(None, "--agent", help="The agent, when SESSION names none."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="text (turn by turn) for people; json for "
                                   "machines.", case_sensitive=False),
-    config: Optional[Path] = typer.Option(None, "--config", help="Settings file (default: the nearest skillkit.yaml)."),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
 ) -> None:
     """Dry-run the platform's skill loads over a session, turn by turn: the references each
@@ -90,7 +90,9 @@ def session_command(
     with no_collection():  # 50,000 calls are as many small objects; see no_collection
         spec = read_session(session, display(session))
     root = workspace if workspace is not None else find_workspace(session)
-    options = build_options([root], config, None, None, None)
+    from skillkit.rules import RULESET
+
+    options = build_options([root], config, None, None, None, registry=RULESET)
     tick, close = progress_bar("Reading the workspace")
     try:
         loaded, refused = load_workspace(root, options, tick)

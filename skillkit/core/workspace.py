@@ -199,7 +199,7 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
                                             "a link to a folder without SKILL.md (links are not walked)"))
     left_out.extend(walker.left_out)
     for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
-        spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "catalog") for d in by_kind.get(k, ()))
+        spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "session", "catalog") for d in by_kind.get(k, ()))
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
 
 
