@@ -79,6 +79,7 @@ def _command_named(argv: list[str]) -> str | None:
 def main() -> None:
     """Console-script entry point: run the app and turn every failure into an exit code."""
     from skillkit.core.errors import SkillkitError
+    from skillkit.core.paths import shown
 
     _DEBUG["on"] = "--debug" in sys.argv[1:]
     for stream in (sys.stdout, sys.stderr):
@@ -100,7 +101,7 @@ def main() -> None:
     except SkillkitError as exc:
         if _DEBUG["on"]:
             raise
-        sys.stderr.write(f"skillkit: error: {exc}\n")
+        sys.stderr.write(f"skillkit: error: {shown(str(exc))}\n")  # it may quote names from input
         code = exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write("skillkit: interrupted\n")
@@ -111,7 +112,7 @@ def main() -> None:
         if _DEBUG["on"]:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        sys.stderr.write(f"skillkit: error: {where}{exc.strerror or exc}\n")
+        sys.stderr.write(f"skillkit: error: {shown(where)}{exc.strerror or exc}\n")
         code = 2
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if _DEBUG["on"]:

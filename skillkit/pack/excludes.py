@@ -10,12 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skillkit.core.errors import ConfigError, VerdictError
+from skillkit.core.paths import printable
 from skillkit.core.reader import read_text
 from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored
 from skillkit.pack.names import unsafe_reason
 
 IGNORE_FILE = ".skillignore"
 # Always left out; a `!` line cannot bring them back (a `.git` folder is never a release file).
+# Every name skillkit writes for itself starts so (temporary files, `skillkit-manifest.json` is
+# the pack's own and has no dot): an interrupted run's leftovers never ship.
+SKILLKIT_NAMES = ".skillkit"
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
 _DEFAULTS = IgnoreLayer("", compile_lines(DEFAULT_EXCLUDES))
 
@@ -36,6 +40,15 @@ def _read_layer(file: Path, base: str) -> IgnoreLayer:
         first = findings[0]
         raise ConfigError(first.message, shown, first.line, first.column)
     return IgnoreLayer(base, compile_lines(source.text.split("\n")))
+
+
+def _utf8(name: str) -> bool:
+    """os.scandir hands undecodable bytes over as lone surrogates; a zip cannot carry them."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _refuse(rel: str, what: str) -> VerdictError:
@@ -62,7 +75,11 @@ def collect(root: Path, patterns: tuple[str, ...] = (), skip: frozenset[Path] = 
         except OSError as exc:
             raise VerdictError(f"{rel_folder or '.'}: cannot list the folder: {exc.strerror or exc}") from exc
         for entry in entries:
+            if entry.name.startswith(SKILLKIT_NAMES):  # skillkit's own temporaries, live or left by a kill
+                continue
             rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
+            if not _utf8(entry.name):
+                raise _refuse(printable(rel), "a name that is not UTF-8 (a zip entry name must be)")
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as exc:  # gone since the folder was listed

@@ -12,11 +12,15 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
-from skillkit.core.reader import MAX_FILE_BYTES
+from skillkit.core.errors import InputError
+from skillkit.core.reader import read_bytes
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
-LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
+# Link text holds no bare `[` (one level of `[...]` inside is allowed) and neither the
+# destination nor the title runs over a `[`: so each `[` can start at most one scan to the next
+# `[`, and a line of `[` then `](x` costs linear time, not quadratic.
+LINK = re.compile(r"!?\[(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*\]\(\s*<?([^()\[\]\s>]+)>?(?:\s+[\"'(][^()\[\]]*)?\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
 INTERESTING = re.compile(r"\]\(|``|~~")
@@ -107,10 +111,11 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
 
 def _links_of(file: Path) -> list[str]:
     try:
-        if file.stat().st_size > MAX_FILE_BYTES:
+        data = read_bytes(file)  # a regular file only (a FIFO would block), capped
+        if isinstance(data, int):
             return []
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = data.decode("utf-8")
+    except (InputError, UnicodeDecodeError):
         return []
     return [target for _, _, target in local_links(text)]
 
@@ -124,6 +129,9 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     - The spec asks to keep references one level deep from SKILL.md: a linked Markdown file that
       links on to further files makes a chain a model may only partly read."""
     root = os.path.normpath(doc.folder)
+    # 20,000 links to one file must not stat and read it 20,000 times: one answer per target.
+    exists: dict[Path, bool] = {}
+    onward_of: dict[Path, list[str]] = {}
     for line, column, target in local_links(doc.body, doc.split.body_line):
         if not target:
             continue
@@ -132,11 +140,13 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         resolved = Path(os.path.normpath(os.path.join(root, target)))
         if not (str(resolved) + os.sep).startswith(root + os.sep):
             yield Hit(doc.path, line, column, f"`{target}` is outside the skill's folder and does not travel with it")
-        elif not resolved.exists():
+        elif not (exists[resolved] if resolved in exists else exists.setdefault(resolved, resolved.exists())):
             yield Hit(doc.path, line, column, f"`{target}` does not exist")
-        elif resolved.suffix.lower() == ".md" and resolved.is_file():
-            onward = [t for t in _links_of(resolved)
-                      if t and os.path.normpath(os.path.join(resolved.parent, t)) != str(resolved)]
+        elif resolved.suffix.lower() == ".md":
+            if resolved not in onward_of:
+                onward_of[resolved] = [t for t in (_links_of(resolved) if resolved.is_file() else [])
+                                       if t and os.path.normpath(os.path.join(resolved.parent, t)) != str(resolved)]
+            onward = onward_of[resolved]
             if onward:
                 yield Hit(doc.path, line, column,
                           f"`{target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")
