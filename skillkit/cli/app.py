@@ -87,6 +87,9 @@ def main() -> None:
             # A stream that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
             # cannot hold instead of failing mid-report, for every command and format.
             stream.reconfigure(errors="backslashreplace")
+    from skillkit.triggers.budget import end_run, start_run
+
+    start_run()  # one regex time budget for the whole command
     try:
         app = build_app(_command_named(sys.argv[1:]))
         code = app(prog_name="skillkit", standalone_mode=False)
@@ -119,4 +122,6 @@ def main() -> None:
             raise
         sys.stderr.write(f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n")
         code = 2
+    finally:
+        end_run()
     sys.exit(code if isinstance(code, int) else 0)

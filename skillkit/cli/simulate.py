@@ -93,6 +93,10 @@ def simulate(
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
+    from skillkit.triggers.budget import current
+
+    if (note := current().note()) is not None:  # said once for the run, not on every turn
+        sys.stderr.write(f"skillkit: note: {note}\n")
     if explain is not None:
         check_explain(sim, explain)
     if format == Format.json:

@@ -146,6 +146,9 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None]) -> tuple
 
 def run(paths: list[Path], options: Options, progress: Progress | None = None) -> Result:
     """Discover, read, parse, validate and check everything under `paths`."""
+    from skillkit.triggers.budget import configure
+
+    configure(options.settings.get("regex-budget"))  # the run's regex time budget (triggers/budget.py)
     judge = _Judge(options)
     spaces = discover(paths, options.excludes, options.patterns)
     total = sum(len(s.skills) + len(s.documents) for s in spaces)

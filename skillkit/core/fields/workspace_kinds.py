@@ -129,4 +129,6 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           rules="Checked by lint rules `skill-budget` and `skills-block-budget`; unset budgets are not checked."),
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
+    Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
+          "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
 ), open_keys=False)
