@@ -16,8 +16,9 @@ from typing import Any
 
 from skillkit.core.errors import InputError
 
-# A JSON string, unrolled so that it cannot backtrack; an unterminated one runs to the end.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
+# A JSON string, unrolled so that it cannot backtrack; an unterminated one (a lone `\` last
+# included) runs to the end, so no later quote starts a second scan: linear on any text.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)

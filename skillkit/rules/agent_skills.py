@@ -22,7 +22,7 @@ from skillkit.tokens.estimate import estimate_tokens
 # `[`, and a line of `[` then `](x` costs linear time, not quadratic.
 LINK = re.compile(r"!?\[(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*\]\(\s*<?([^()\[\]\s>]+)>?(?:\s+[\"'(][^()\[\]]*)?\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
-INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+BACKTICKS = re.compile(r"`+")
 INTERESTING = re.compile(r"\]\(|``|~~")
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 
@@ -102,11 +102,36 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
         if opener:
             fence = opener.group(2)
             continue
-        visible = INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+        visible = blank_code_spans(line) if "`" in line else line
         for match in LINK.finditer(visible):
             target = match.group(1)
             if not NOT_A_FILE.match(target):
                 yield number, match.start(1) + 1, unquote(target.split("#", 1)[0].split("?", 1)[0])
+
+
+def blank_code_spans(line: str) -> str:
+    """`line` with each inline code span (a run of backticks, text, a run of as many) blanked.
+    Runs are paired by length with one pass over them, where the regex `(`+)(?:(?!\\1).)+?\\1`
+    tried every run against every later character (cubic on a line of backticks)."""
+    runs = [(m.start(), m.end()) for m in BACKTICKS.finditer(line)]
+    later: dict[int, list[int]] = {}  # run length -> indices of runs of that length, reversed
+    for index in range(len(runs) - 1, -1, -1):
+        later.setdefault(runs[index][1] - runs[index][0], []).append(index)
+    out, index, done = [], 0, 0
+    while index < len(runs):
+        start, end = runs[index]
+        same = later[end - start]
+        same.pop()  # this run itself
+        while same and same[-1] <= index:
+            same.pop()
+        if same and runs[same[-1]][0] > end:  # text between: a span (an empty one is not)
+            close = same.pop()
+            out.append(line[done:start] + " " * (runs[close][1] - start))
+            done = runs[close][1]
+            index = close + 1
+            continue
+        index += 1
+    return "".join(out) + line[done:]
 
 
 def _links_of(file: Path) -> list[str]:
