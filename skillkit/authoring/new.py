@@ -20,6 +20,7 @@ from skillkit.authoring.yamlemit import scalar
 from skillkit.core.atomic import make_temp_dir, write_atomic
 from skillkit.core.errors import InputError, UsageError
 from skillkit.core.paths import display
+from skillkit.core.reader import open_regular
 from skillkit.core.resources import data_dir
 
 WORLDS = ("studio", "platform", "agent-skills")
@@ -48,9 +49,9 @@ def first_version(parent: Path) -> int | str:
         files += sorted(root.glob("skills/*/SKILL.md")) + sorted(root.glob("tools/*.y*ml"))
     for file in files[:_SIBLINGS_READ]:
         try:
-            with open(file, "rb") as handle:  # the head is enough; never a whole (huge) file
+            with open_regular(file) as handle:  # the head is enough; never a whole (huge) file, nor a FIFO
                 head = handle.read(8192).decode("utf-8", errors="replace")
-        except OSError:
+        except (OSError, InputError):
             continue
         if file.name == "SKILL.md":  # its frontmatter only: the body may say anything
             head = head.split("\n---", 1)[0] if head.startswith("---") else ""

@@ -99,3 +99,11 @@ def test_new_and_import_refuse_a_skill_folder_that_is_not_a_folder(cli, tmp_path
     out = cli("new", "fresh", "--dir", tmp_path / "skills")
     assert out.code == 2 and "not a folder" in out.stderr, out.stderr
     assert snapshot(target) == before
+
+
+def test_new_does_not_wait_on_a_fifo_named_skill_md_beside_it(cli, tmp_path: Path) -> None:
+    (tmp_path / "skills" / "other").mkdir(parents=True)
+    os.mkfifo(tmp_path / "skills" / "other" / "SKILL.md")
+    out = cli("new", "fresh", "--world", "platform", "--dir", tmp_path / "skills")
+    assert out.code == 0, out.stderr
+    assert (tmp_path / "skills" / "fresh" / "SKILL.md").is_file()
