@@ -27,7 +27,14 @@ NAME_FROM_TEXT = 40  # ... and no longer than a title would be
 REGEX_KEY = re.compile(r"^\s*/.+/[gimsuy]*\s*$", re.DOTALL)
 # `{{random::a::b}}`, `{{roll:d6}}`: SillyTavern's function macros; skillkit answers only `{{name}}`.
 _APOSTROPHES = re.compile(r"['\u2019\u02bc]")
-FUNCTION_MACRO = re.compile(r"\{\{\s*([^{}]*?[^\w\s{}-][^{}]*?)\s*\}\}")
+# Found in two linear steps: every `{{...}}` without inner braces, then those holding a character
+# a plain `{{name}}` cannot (one regex with two lazy runs around that character was quadratic).
+MACRO = re.compile(r"\{\{([^{}]*)\}\}")
+_NOT_A_NAME = re.compile(r"[^\w\s-]")
+
+
+def function_macros(text: str) -> list[str]:
+    return [m.group(0) for m in MACRO.finditer(text) if _NOT_A_NAME.search(m.group(1))]
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,7 @@ class Converter:
         settings.update(self._probability(work))
         work.dropped.extend(dropped_fields(fields, work.label))
         work.kept.append(Kept(work.label("content"), f"{len(body):,} characters", "body"))
-        macros = sorted({m.group(0) for m in FUNCTION_MACRO.finditer(body)})
+        macros = sorted(set(function_macros(body)))
         if macros:
             work.notes.append(f"SillyTavern macros skillkit does not run: {', '.join(macros[:5])} "
                               "(rendering replaces a macro that nothing answers with nothing)")

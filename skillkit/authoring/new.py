@@ -8,18 +8,19 @@ into place, so an interrupted run leaves no half-made skill.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from skillkit.authoring.names import name_problem
 from skillkit.authoring.yamlemit import scalar
-from skillkit.core.atomic import write_atomic
-from skillkit.core.errors import UsageError
+from skillkit.core.atomic import make_temp_dir, write_atomic
+from skillkit.core.errors import InputError, UsageError
 from skillkit.core.paths import display
+from skillkit.core.reader import open_regular
 from skillkit.core.resources import data_dir
 
 WORLDS = ("studio", "platform", "agent-skills")
@@ -48,9 +49,9 @@ def first_version(parent: Path) -> int | str:
         files += sorted(root.glob("skills/*/SKILL.md")) + sorted(root.glob("tools/*.y*ml"))
     for file in files[:_SIBLINGS_READ]:
         try:
-            with open(file, "rb") as handle:  # the head is enough; never a whole (huge) file
+            with open_regular(file) as handle:  # the head is enough; never a whole (huge) file, nor a FIFO
                 head = handle.read(8192).decode("utf-8", errors="replace")
-        except OSError:
+        except (OSError, InputError):
             continue
         if file.name == "SKILL.md":  # its frontmatter only: the body may say anything
             head = head.split("\n---", 1)[0] if head.startswith("---") else ""
@@ -100,15 +101,28 @@ def scaffold(name: str, world: str, parent: Path, force: bool = False) -> Scaffo
             write_atomic(target / relative, data)
     else:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".skillkit-new-{name}-", dir=parent))
+        staging = make_temp_dir(parent, f"new-{name}")
         try:
             for relative, data in files.items():
                 write_atomic(staging / relative, data)
             os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a skill folder is an ordinary folder
-            os.rename(staging, target)
+            _claim(staging, target)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return Scaffolded(display(target), tuple(files), exists)
+
+
+def _claim(staged: Path, target: Path) -> None:
+    """Rename the staged folder to `target` only while it is free: a folder a concurrent run
+    made meanwhile fails the rename (ENOTEMPTY) instead of being replaced."""
+    if target.exists() or target.is_symlink():
+        raise UsageError(f"{display(target)} appeared meanwhile (another run?); nothing was overwritten")
+    try:
+        os.rename(staged, target)
+    except OSError as exc:
+        if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+            raise UsageError(f"{display(target)} appeared meanwhile (another run?); nothing was overwritten") from exc
+        raise InputError(f"cannot write: {exc.strerror or exc}", display(target)) from exc
 
 
 def _umask() -> int:

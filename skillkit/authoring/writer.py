@@ -10,16 +10,16 @@ they landed, for the report.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from skillkit.authoring.convert import SkillDraft
 from skillkit.authoring.scene import SceneDraft
-from skillkit.core.atomic import write_atomic
+from skillkit.core.atomic import check_target, make_temp_dir, write_atomic
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError, SkillkitError, UsageError
 from skillkit.core.frontmatter import parse_frontmatter
@@ -81,18 +81,19 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     refuse_scene_conflict(scene, force)
     _check(drafts, output)
     output.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".skillkit-import-", dir=output))
+    staging = make_temp_dir(output, "import")
     written, replaced = [], []
     try:
         for draft in drafts:
             write_atomic(staging / draft.name / SKILL_FILE, draft.text)
         for draft in drafts:
             target = output / draft.name
-            if target.is_dir():
+            if force and target.is_dir():
+                check_target(target / SKILL_FILE)
                 os.replace(staging / draft.name / SKILL_FILE, target / SKILL_FILE)
                 replaced.append(display(target / SKILL_FILE))
             else:
-                os.rename(staging / draft.name, target)
+                _claim(staging / draft.name, target)
             written.append(display(target / SKILL_FILE))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -103,6 +104,21 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     mine = set(written) | ({display(scene.path)} if scene is not None else set())
     return Written(tuple(written), tuple(replaced), tuple(d for d in _lint(home) if d.path in mine),
                    display(scene.path) if scene is not None else None)
+
+
+def _claim(staged: Path, target: Path) -> None:
+    """Move a staged skill folder to `target`, which must still be free: a folder another run
+    made meanwhile (a concurrent import) fails the rename instead of being overwritten."""
+    if target.exists() or target.is_symlink():
+        raise UsageError(f"{display(target)} appeared while importing (another run?); nothing of it was "
+                         "overwritten; pass --force to overwrite")
+    try:
+        os.rename(staged, target)
+    except OSError as exc:
+        if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+            raise UsageError(f"{display(target)} appeared while importing (another run?); nothing of it was "
+                             "overwritten; pass --force to overwrite") from exc
+        raise InputError(f"cannot write: {exc.strerror or exc}", display(target)) from exc
 
 
 def _check(drafts: Sequence[SkillDraft], output: Path) -> None:

@@ -109,6 +109,7 @@ def _plain_help(argv: list[str]) -> Iterator[None]:
 def main() -> None:
     """Console-script entry point: run the app and turn every failure into an exit code."""
     from skillkit.core.errors import SkillkitError
+    from skillkit.core.paths import shown
 
     _DEBUG["on"] = "--debug" in sys.argv[1:]
     for stream in (sys.stdout, sys.stderr):
@@ -118,6 +119,9 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     stdout = sys.stdout
     sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
+    from skillkit.core.budget import end_run, start_run
+
+    start_run()  # one regex time budget for the whole command
     try:
         with _plain_help(sys.argv[1:]):
             app = build_app(_command_named(sys.argv[1:]))
@@ -133,7 +137,7 @@ def main() -> None:
     except SkillkitError as exc:
         if _DEBUG["on"]:
             raise
-        sys.stderr.write(f"skillkit: error: {exc}\n")
+        sys.stderr.write(f"skillkit: error: {shown(str(exc))}\n")  # it may quote names from input
         code = exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write("skillkit: interrupted\n")
@@ -144,7 +148,7 @@ def main() -> None:
         if _DEBUG["on"]:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
-        sys.stderr.write(f"skillkit: error: {where}{exc.strerror or exc}\n")
+        sys.stderr.write(f"skillkit: error: {shown(where)}{exc.strerror or exc}\n")
         code = 2
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if _DEBUG["on"]:
@@ -152,6 +156,7 @@ def main() -> None:
         sys.stderr.write(f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n")
         code = 2
     finally:
+        end_run()
         closed, sys.stdout = getattr(sys.stdout, "closed_pipe", False), stdout
     if not closed:
         try:

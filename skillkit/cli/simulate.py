@@ -144,6 +144,10 @@ def simulate(
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
+    from skillkit.core.budget import current
+
+    if (note := current().note()) is not None:  # said once for the run, not on every turn
+        sys.stderr.write(f"skillkit: note: {note}\n")
     chosen = explain_indexes(sim, explain) if explain else None
     report(sim, format, output, color.flag(), chosen, show_all)
     raise typer.Exit(1 if library.left_out else 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from skillkit.core.paths import printable
+from skillkit.core.paths import printable, shown
 
 
 class Severity(enum.IntEnum):
@@ -40,7 +40,8 @@ class Diagnostic:
 
     def as_text(self) -> str:
         """The one plain line every human report prints: `path:line:column: severity rule message`."""
-        return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.rule} {self.message}"
+        # Escaped here, not stored escaped: JSON and SARIF escape by construction.
+        return f"{shown(self.path)}:{self.line}:{self.column}: {self.severity} {self.rule} {shown(self.message)}"
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -19,6 +19,27 @@ def printable(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}" if ord(m[0]) >= 0xDC80 else f"\\u{ord(m[0]):04x}", text)
 
 
+# What a terminal acts on instead of showing: C0 controls but tab (ESC moves the cursor, sets
+# window titles; a newline forges a line), DEL, C1 controls, Unicode line and paragraph
+# separators, and the bidirectional overrides and isolates that reorder what is shown.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    char = match[0]
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+
+def shown(text: str) -> str:
+    """`text` from input (a path, a manifest field, an entry or skill name) made safe for a
+    terminal and for line-based formats: every control character as a visible escape."""
+    text = printable(text)
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(_escape_control, text)
+
+
 def current_base() -> str:
     """The working folder, links resolved: compute once per run, pass to `display`."""
     return os.path.realpath(os.getcwd())

@@ -238,6 +238,9 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
     """Discover, read, parse, validate and check everything under `paths`. Raises InputError
     when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
     reuse and update lint's cache (core/cache.py) for skills whose folders did not change."""
+    from skillkit.core.budget import configure
+
+    configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/budget.py)
     judge = _Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces

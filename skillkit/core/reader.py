@@ -6,11 +6,11 @@ exception: lint exists to report it. A path that cannot be opened at all is an I
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
@@ -43,6 +43,31 @@ def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
     return line, len(head_text) + 1
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading, only when it is a regular file: a FIFO would block forever,
+    `/dev/zero` would never end. Opened non-blocking and checked with fstat on the open
+    descriptor (not a stat of the name, which could be swapped between the two).
+    InputError when it cannot be opened or is not a regular file."""
+    try:
+        # O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError as exc:
+        raise InputError("is a folder, not a file", str(path)) from exc
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
+    try:
+        mode = os.fstat(descriptor).st_mode
+    except OSError as exc:
+        os.close(descriptor)
+        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise InputError("is a folder, not a file", str(path))
+        raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+    return open(descriptor, "rb")
+
+
 # Contents given in place of a file's own for one run (`lint --stdin-filename`), by absolute path.
 STAND_INS: dict[str, bytes] = {}
 
@@ -51,22 +76,14 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
     """The file's bytes, or its size when over `limit` (never reading the rest)."""
     if STAND_INS and (stand_in := STAND_INS.get(os.path.abspath(path))) is not None:
         return stand_in if len(stand_in) <= limit else len(stand_in)
-    try:
-        # O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(descriptor, "rb") as handle:
-            status = os.fstat(handle.fileno())
-            if stat.S_ISDIR(status.st_mode):
-                raise IsADirectoryError(errno.EISDIR, "is a folder")
-            if not stat.S_ISREG(status.st_mode):
-                raise InputError("is not a regular file (a pipe, socket or device)", str(path))
-            if status.st_size > limit:
-                return status.st_size
+    with open_regular(path) as handle:
+        try:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                return size
             data = handle.read(limit + 1)
-    except IsADirectoryError as exc:
-        raise InputError("is a folder, not a file", str(path)) from exc
-    except OSError as exc:
-        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
     # A file that grew while it was read is still capped.
     return len(data) if len(data) > limit else data
 

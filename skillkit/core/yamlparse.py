@@ -10,6 +10,8 @@ The events come from libyaml's C parser when it is installed (ten times faster).
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -78,9 +80,40 @@ _NO_KEY = object()
 _SKIP = object()  # the key was unusable: drop its value
 
 
-def _mark(event: yaml.Event, line_offset: int) -> tuple[int, int]:
-    mark = event.start_mark
+# YAML also breaks lines at NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR; editors, GitHub and
+# every reporter count only \n, \r\n and \r, so marks are recounted from their character index
+# whenever the text holds one of these (the common text keeps the parser's own counts).
+_YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029")
+_EDITOR_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class _EditorLines:
+    """Character index -> 1-based editor line and column."""
+
+    __slots__ = ("starts",)
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in _EDITOR_BREAK.finditer(text)]
+
+    def at(self, index: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, index)
+        return line, index - self.starts[line - 1] + 1
+
+
+def editor_lines(text: str) -> _EditorLines | None:
+    """A recount table when YAML's line numbers would differ from an editor's, else None."""
+    return _EditorLines(text) if any(c in text for c in _YAML_ONLY_BREAKS) else None
+
+
+def mark_position(mark: Any, line_offset: int, lines: _EditorLines | None = None) -> tuple[int, int]:
+    if lines is not None and mark.index is not None:
+        line, column = lines.at(mark.index)
+        return line + line_offset, column
     return mark.line + 1 + line_offset, mark.column + 1
+
+
+def _mark(event: yaml.Event, line_offset: int, lines: _EditorLines | None = None) -> tuple[int, int]:
+    return mark_position(event.start_mark, line_offset, lines)
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -98,9 +131,23 @@ def _scalar_value(event: ScalarEvent) -> Any:
     return _SCALARS.construct_object(node, deep=True)
 
 
+def _short_tag(tag: str | None) -> str:
+    return (tag or "").replace("tag:yaml.org,2002:", "!!")
+
+
+def _constructor_problem(exc: Exception) -> str:
+    if isinstance(exc, yaml.YAMLError):
+        return str(getattr(exc, "problem", None) or exc)
+    if isinstance(exc, (ValueError, OverflowError)) and str(exc):
+        return str(exc)
+    return "the value does not fit the tag"
+
+
 class _Builder:
-    def __init__(self, path: str, line_offset: int, rule: str, scalar_keys: bool) -> None:
+    def __init__(self, path: str, line_offset: int, rule: str, scalar_keys: bool,
+                 lines: _EditorLines | None = None) -> None:
         self.path, self.offset, self.rule = path, line_offset, rule
+        self.lines = lines
         self.scalar_keys = scalar_keys
         self.out = ParsedYaml()
         self.stack: list[_Frame] = []
@@ -154,18 +201,19 @@ class _Builder:
         kind = type(event)
         if kind is ScalarEvent:  # by far the most common: checked first, without isinstance chains
             self.count(event)
-            at = _mark(event, self.offset)
+            at = _mark(event, self.offset, self.lines)
             try:
                 value = _scalar_value(event)
-            except (yaml.YAMLError, ValueError, OverflowError, TypeError, AttributeError) as exc:  # `!!timestamp nope`
-                problem = getattr(exc, "problem", None) or (  # a constructor's own failure says nothing useful
-                    exc if isinstance(exc, (ValueError, OverflowError)) else f"not a valid {event.tag}")
-                self.report(at, f"cannot read this value: {problem}")
+            except Exception as exc:  # noqa: BLE001 - an explicit tag's constructor can raise anything
+                # (`!!timestamp nope`: AttributeError, `!!bool x`: KeyError, `!!binary`: binascii.Error)
+                self.report(at, f"cannot read this value as {_short_tag(event.tag)}: {_constructor_problem(exc)}"
+                            if event.tag not in (None, "!") else
+                            f"cannot read this value: {_constructor_problem(exc)}")
                 value = event.value
             self.place(value, at)
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             self.count(event)
-            at = _mark(event, self.offset)
+            at = _mark(event, self.offset, self.lines)
             if len(self.stack) >= MAX_DEPTH:
                 self.report(at, f"nested deeper than {MAX_DEPTH} levels")
                 raise _Stop
@@ -176,20 +224,20 @@ class _Builder:
             self.stack.pop()
         elif kind is AliasEvent:
             self.count(event)
-            at = _mark(event, self.offset)
+            at = _mark(event, self.offset, self.lines)
             self.report(at, f"YAML alias *{event.anchor}: skillkit does not expand aliases (an alias bomb would); "
                             "write the value out", "yaml-alias")
             self.place(None, at)
         elif kind is DocumentStartEvent:
             self.documents += 1
             if self.documents > 1:
-                self.report(_mark(event, self.offset), "more than one YAML document; only the first is read")
+                self.report(_mark(event, self.offset, self.lines), "more than one YAML document; only the first is read")
                 raise _Stop
 
     def count(self, event: yaml.Event) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            self.report(_mark(event, self.offset), f"more than {MAX_NODES:,} YAML nodes")
+            self.report(_mark(event, self.offset, self.lines), f"more than {MAX_NODES:,} YAML nodes")
             raise _Stop
 
 
@@ -201,7 +249,8 @@ def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syn
                scalar_keys: bool = False) -> ParsedYaml:
     """Parse one YAML document. `line_offset` shifts reported lines (frontmatter starts on
     line 2); `scalar_keys` reads number keys as their text instead of reporting them."""
-    builder = _Builder(path, line_offset, rule, scalar_keys)
+    lines = editor_lines(text)
+    builder = _Builder(path, line_offset, rule, scalar_keys, lines)
     try:
         for event in _events(text):
             builder.feed(event)
@@ -209,12 +258,15 @@ def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syn
         builder.out.ok = False
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        at = (mark.line + 1 + line_offset, mark.column + 1) if mark else (1 + line_offset, 1)
+        at = mark_position(mark, line_offset, lines) if mark else (1 + line_offset, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         builder.report(at, f"YAML syntax error: {problem}")
         builder.out.ok = False
     except yaml.YAMLError as exc:
         builder.report((1 + line_offset, 1), f"YAML syntax error: {exc}")
+        builder.out.ok = False
+    except RecursionError:  # the event parser is iterative; kept so no input can end in a traceback
+        builder.report((1 + line_offset, 1), "YAML nested too deeply")
         builder.out.ok = False
     if not builder.out.ok:
         builder.out.data = None

@@ -11,11 +11,15 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from skillkit.core.errors import VerdictError
+from skillkit.core.paths import printable
 from skillkit.core.walk import Walker, WalkRules
 from skillkit.pack.names import unsafe_reason
 
 IGNORE_FILE = ".skillignore"
 # Always left out; a `!` line cannot bring them back (a `.git` folder is never a release file).
+# Every name skillkit writes for itself starts so (temporary files, `skillkit-manifest.json` is
+# the pack's own and has no dot): an interrupted run's leftovers never ship.
+SKILLKIT_NAMES = ".skillkit"
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
 
 
@@ -26,6 +30,15 @@ class SourceFile:
     path: str
     file: Path
     executable: bool
+
+
+def _utf8(name: str) -> bool:
+    """os.scandir hands undecodable bytes over as lone surrogates; a zip cannot carry them."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _refuse(rel: str, what: str) -> VerdictError:
@@ -58,6 +71,8 @@ def collect(root: Path, patterns: tuple[str, ...] = (), skip: frozenset[Path] = 
                 raise _refuse(prefix + entry.name, f"has {reason}")
         for entry in folder.files:
             rel = prefix + entry.name
+            if not _utf8(entry.name):
+                raise _refuse(printable(rel), "a name that is not UTF-8 (a zip entry name must be)")
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError as exc:  # gone since the folder was listed

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillkit.core.errors import InputError
+from skillkit.core.jsonread import shape_problem
 from skillkit.pack import FORMAT, FORMAT_VERSION, MANIFEST_NAME
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -83,7 +84,11 @@ def _record(item: Any, index: int, display: str) -> FileRecord:
 def parse_manifest(data: bytes, display: str) -> Manifest:
     """A manifest from untrusted bytes; InputError (exit 2) for anything that is not one."""
     try:
-        value = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        why = shape_problem(text)
+        if why is not None:
+            raise _bad(f"is too large a JSON structure ({why})", display)
+        value = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise _bad(f"is not JSON ({type(exc).__name__})", display) from exc
     if not isinstance(value, dict) or value.get("format") != FORMAT:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from skillkit.core.paths import shown
 from skillkit.pack.agent_skills import Exported
 from skillkit.pack.build import Packed
 from skillkit.pack.safety import Problem
@@ -24,7 +25,9 @@ class Printer:
             self.console = console_for(out, True)
 
     def print(self, *parts: str | tuple[str, str]) -> None:
-        """Each part is text, or (text, style)."""
+        """Each part is text, or (text, style); one line, whatever names from the pack it quotes
+        (a manifest's name, an entry's path): control characters are shown escaped."""
+        parts = tuple(shown(p) if isinstance(p, str) else (shown(p[0]), p[1]) for p in parts)
         if self.console is None:
             self.out.write("".join(p if isinstance(p, str) else p[0] for p in parts) + "\n")
             return

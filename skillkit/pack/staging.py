@@ -7,29 +7,27 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-
-def _umask() -> int:
-    umask = os.umask(0)
-    os.umask(umask)
-    return umask
+from skillkit.core.atomic import check_target, make_temp_dir, make_temp_file
+from skillkit.core.atomic import umask as _umask
 
 
 @contextlib.contextmanager
 def staged_file(path: Path) -> Iterator[BinaryIO]:
     """Yield a seekable binary file; on a clean exit it is flushed, synced and renamed to
     `path`; on any exception it is removed and `path` is untouched."""
+    check_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, temp = make_temp_file(path.parent, path.name)
     try:
         with os.fdopen(handle, "w+b") as out:
             yield out
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temp, 0o666 & ~_umask())
+        check_target(path)  # swapped for a link or a device meanwhile: still refused
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
@@ -43,8 +41,9 @@ def staged_folder(dest: Path, replace: bool) -> Iterator[Path]:
     An empty `dest` that is the current folder is filled instead of replaced: renamed away, it
     would leave the caller (and their shell) in a deleted folder."""
     dest = Path(os.path.abspath(dest))  # `.` has no name to stage beside
+    check_target(dest, folder=True)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
+    temp = make_temp_dir(dest.parent, dest.name)
     try:
         yield temp
         os.chmod(temp, 0o777 & ~_umask())
@@ -58,12 +57,14 @@ def staged_folder(dest: Path, replace: bool) -> Iterator[Path]:
                 return
             # Rename the old tree aside first: a crash between the two renames leaves both
             # trees whole, never a half-deleted DEST.
-            aside = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".old", dir=dest.parent))
+            aside = make_temp_dir(dest.parent, f"{dest.name}-old")
             os.replace(dest, aside / "old")
             os.replace(temp, dest)
             shutil.rmtree(aside, ignore_errors=True)
         else:
-            os.replace(temp, dest)
+            # rename, not replace: a DEST another run filled meanwhile makes this fail
+            # (ENOTEMPTY) instead of being overwritten.
+            os.rename(temp, dest)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise

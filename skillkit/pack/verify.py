@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from skillkit.core.errors import InputError
+from skillkit.core.reader import open_regular
 from skillkit.pack import MANIFEST_NAME
 from skillkit.pack.archive import CHUNK
 from skillkit.pack.headers import header_problems
@@ -48,14 +49,18 @@ def open_zip(path: Path) -> Iterator[zipfile.ZipFile]:
     shown = str(path)
     if path.is_dir():
         raise InputError("is a folder, not a pack file", shown)
+    handle = open_regular(path)  # never a FIFO (blocks) or /dev/zero (endless)
     try:
-        archive = zipfile.ZipFile(path)
-    except OSError as exc:
-        raise InputError(f"cannot open: {exc.strerror or exc}", shown) from exc
-    except ZIP_ERRORS as exc:
-        raise InputError(f"not a zip file ({exc})", shown) from exc
-    with archive:
-        yield archive
+        try:
+            archive = zipfile.ZipFile(handle)
+        except OSError as exc:
+            raise InputError(f"cannot open: {exc.strerror or exc}", shown) from exc
+        except ZIP_ERRORS as exc:
+            raise InputError(f"not a zip file ({exc})", shown) from exc
+        with archive:
+            yield archive
+    finally:
+        handle.close()
 
 
 def entry_digest(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[str | None, str]:
@@ -79,11 +84,14 @@ def read_manifest(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, l
     if info.file_size > limits.max_manifest:
         raise InputError(f"not a skillkit pack: {MANIFEST_NAME} declares {info.file_size:,} bytes", shown)
     try:
-        data = archive.read(info)
+        with archive.open(info) as stream:  # read capped, whatever the entry declares
+            data = stream.read(limits.max_manifest + 1)
     except OSError as exc:
         raise InputError(f"not a skillkit pack: {MANIFEST_NAME} cannot be read ({exc})", shown) from exc
     except ZIP_ERRORS as exc:
         raise CorruptManifest(f"cannot be read: {exc}") from exc
+    if len(data) > limits.max_manifest:
+        raise InputError(f"not a skillkit pack: {MANIFEST_NAME} holds more than {limits.max_manifest:,} bytes", shown)
     return parse_manifest(data, shown)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from skillkit.core.diagnostics import Severity
+from skillkit.core.paths import shown
 from skillkit.core.pipeline import Result
 from skillkit.reporters.locations import Locator
 
@@ -13,7 +14,9 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "n
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # CR and LF as the runner wants them; every other control character made visible (an ESC
+    # in a folder name must not reach the log viewer's terminal emulation).
+    return shown(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -11,6 +11,7 @@ import os
 from typing import TYPE_CHECKING, TextIO
 
 from skillkit.core.diagnostics import Severity
+from skillkit.core.paths import shown
 from skillkit.core.pipeline import Result
 
 if TYPE_CHECKING:
@@ -69,10 +70,10 @@ def report(result: Result, out: TextIO, color: bool | None) -> None:
     console = console_for(out, True)
     for d in result.diagnostics:
         line = Text()
-        line.append(f"{d.path}:{d.line}:{d.column}:", style="bold")
+        line.append(f"{shown(d.path)}:{d.line}:{d.column}:", style="bold")
         line.append(" ")
         line.append(str(d.severity), style=STYLE[d.severity])
         line.append(f" {d.rule}", style="dim")
-        line.append(f" {d.message}")
+        line.append(f" {shown(d.message)}")
         console.print(line)
     console.print(Text(closing, style=style))

@@ -47,8 +47,13 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
       which is almost never what the author meant.
     - A quantified group that itself holds a quantifier, like `(a+)+`, can take exponential time
       in JavaScript engines. This is found statically: the `regex` module survives the textbook
-      cases, so a timed probe would miss them. skillkit's matcher stops it at a time limit and
-      counts it as no match.
+      cases, so a timed probe would miss them. Overlapping alternatives are found too, literal
+      (`(a|aa)+`) or through classes (`(\\w|\\d)+`, `([a-c]|[b-d])+`), and chains of three or
+      more `.*` around the same character (`.*a.*a.*a.*b`), which are polynomial. skillkit's
+      matcher stops each at a time limit and counts it as no match.
+    - All regex work of a run (compiling and matching) shares one time budget, `regex-budget`
+      seconds in the settings (default 2): once spent, later patterns are not compiled, and lint
+      says so once, at the first trigger it leaves unchecked.
     - A regex that matches the empty string (`/a*/`) matches every message: the skill is always on.
     - A trigger that reads as a regex but whose flags JavaScript does not have (`/storm(s/x`,
       `/x/q`, `/x/gg`) is not a regex at all: it is matched as plain text. JavaScript's flags are
@@ -56,8 +61,9 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     candidates = [t for t in _triggers(doc) if t[2].strip().startswith("/")]
     if not candidates:
         return  # most skills have no regex trigger: do not pay for importing the regex engine
-    from skillkit.triggers.jsregex import (JSRegexError, compile_js, matches_empty, nested_quantifier,
-                                           parse_regex_trigger)
+    from skillkit.core.budget import current
+    from skillkit.triggers.jsregex import (JSRegexError, RegexBudgetSpent, compile_js, matches_empty,
+                                           nested_quantifier, parse_regex_trigger)
 
     for key, index, value in candidates:
         literal = parse_regex_trigger(value)
@@ -70,6 +76,13 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         shown = _shown(value)
         try:
             compiled = compile_js(literal.pattern, literal.flags)
+        except RegexBudgetSpent as exc:
+            budget = current()
+            if not budget.announced:  # said once per run, at the first trigger left unchecked
+                budget.announced = True
+                yield Hit(doc.path, *at, f"{exc} (setting `regex-budget`): this and later regex triggers "
+                                         "of the run are not checked")
+            continue
         except JSRegexError as exc:
             yield Hit(doc.path, *at, f"`{shown}` is not a JavaScript regex ({exc}); it is matched as plain text")
             continue

@@ -23,6 +23,9 @@ from typing import Any, Mapping
 ROLES = ("system", "user", "assistant")
 MARKERS = ("skills", "history", "trackers", "storyboards")
 MAX_INCLUDE_DEPTH = 16
+# Depth alone does not bound an expansion: parts that each include the next four times make a
+# 1.4 KB scene expand to 4^15 cards (the billion-laughs shape). Real presets hold tens of cards.
+MAX_CARDS = 10_000
 Path_ = tuple[str | int, ...]
 
 
@@ -61,6 +64,9 @@ class _Expander:
         self.cards: list[Card] = []
         self.problems: list[PresetProblem] = []
         self.slots: set[str] = set()
+        self.visited = 0          # cards looked at, includes expanded: what the cap counts
+        self.stopped = False      # the cap was crossed: nothing more is expanded
+        self.include_at: Path_ | None = None  # the include being expanded, innermost
 
     def walk(self, items: Any, path: Path_, via: tuple[str, ...], site: Path_ | None = None) -> None:
         """`site` is the outermost include card that brought `items`: where a repeat is reported."""
@@ -68,7 +74,17 @@ class _Expander:
             self.problems.append(PresetProblem(path, "a preset's cards are a list"))
             return
         for index, item in enumerate(items):
+            if self.stopped:
+                return
             here = (*path, index)
+            self.visited += 1
+            if self.visited > MAX_CARDS:
+                self.stopped = True
+                where = self.include_at or here
+                self.problems.append(PresetProblem((*where, "include") if self.include_at else where,
+                                                   f"the preset expands to more than {MAX_CARDS:,} cards; "
+                                                   "the rest is left out"))
+                return
             if not isinstance(item, Mapping):
                 self.problems.append(PresetProblem(here, "a preset card is a mapping"))
             elif "include" in item:
@@ -86,7 +102,9 @@ class _Expander:
         elif len(via) >= MAX_INCLUDE_DEPTH:
             self.problems.append(PresetProblem((*path, "include"), f"includes nest deeper than {MAX_INCLUDE_DEPTH}"))
         else:
+            outer, self.include_at = self.include_at, path
             self.walk(self.parts[name], ("preset", "parts", name), (*via, name), site)
+            self.include_at = outer
 
     def card(self, item: Mapping[str, Any], path: Path_, via: tuple[str, ...], site: Path_ | None) -> None:
         card = _card(item, path, via, self.problems)

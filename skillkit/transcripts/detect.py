@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from skillkit.core.errors import InputError
+from skillkit.core.jsonread import check_shape
 from skillkit.core.reader import BOM, read_bytes
 from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
 from skillkit.transcripts.model import Message, Transcript
@@ -64,6 +65,8 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
     if len(data) > MAX_TRANSCRIPT_BYTES:
         raise InputError(f"the transcript is {len(data):,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", path)
     text = decode_text(data, path)
+    if text.lstrip()[:1] in ("[", "{"):  # JSON or JSONL: bounded before anything parses it
+        check_shape(text, path, "too large a transcript")
     kind = detect_format(text)
     messages: tuple[Message, ...] = READERS[kind](text, path)
     return Transcript(path, kind, messages)

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import regex
 
+from skillkit.core import budget
+from skillkit.triggers.backtrack import alternatives_overlap, polynomial_chain
 from skillkit.triggers.jsregex_parse import (
     Alternation,
     Anchor,
@@ -430,10 +432,27 @@ def _check_flags(flags: str) -> None:
         raise JSRegexError(f"Invalid flags: '{flags}'", None)
 
 
-@functools.lru_cache(maxsize=1024)
+class RegexBudgetSpent(JSRegexError):
+    """Not compiled: the run's regex time budget (core/budget.py) is spent."""
+
+
+_COMPILED: set[tuple[str, str]] = set()  # what _compile_js's cache holds: free to hand out again
+
+
 def compile_js(pattern: str, flags: str) -> JSRegex:
     """Translate a JavaScript regex; raises JSRegexError when Node.js 20 would not compile it
-    (or when it is too long or too big to compile safely: see MAX_PATTERN_CHARS, MAX_UNROLLED)."""
+    (or when it is too long or too big to compile safely: see MAX_PATTERN_CHARS, MAX_UNROLLED),
+    RegexBudgetSpent when the run's regex time budget is spent before a new pattern."""
+    if (pattern, flags) in _COMPILED:
+        return _compile_js(pattern, flags)
+    compiled = budget.current().compile(lambda: _compile_js(pattern, flags))
+    if len(_COMPILED) < 1024:
+        _COMPILED.add((pattern, flags))
+    return compiled
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile_js(pattern: str, flags: str) -> JSRegex:
     _check_flags(flags)
     if len(pattern) > MAX_PATTERN_CHARS:
         raise JSRegexError(f"pattern longer than {MAX_PATTERN_CHARS} characters", None)
@@ -460,7 +479,8 @@ def js_test(rx: JSRegex, text: str, timeout: float = 0.25) -> bool:
     at the start. Raises TimeoutError when the match runs longer than `timeout` seconds."""
     subject = _code_points(text) if "u" in rx.flags else _utf16_units(text)
     find = rx.compiled.match if rx.sticky else rx.compiled.search
-    return find(subject, timeout=timeout) is not None
+    # Charged to the run's budget, which may also shorten the timeout or skip a known-slow one.
+    return budget.current().evaluate(rx, timeout, lambda limit: find(subject, timeout=limit) is not None)
 
 
 def matches_empty(rx: JSRegex) -> bool:
@@ -473,6 +493,7 @@ def matches_empty(rx: JSRegex) -> bool:
 
 _HOLDS = "a quantified group holds a quantifier"
 _OVERLAP = "a quantified group's alternatives overlap"
+_CHAIN = "unbounded repeats over overlapping characters follow each other (polynomial time)"
 
 
 def nested_quantifier(pattern: str) -> str | None:
@@ -514,7 +535,13 @@ def _find_nested(node: Node, outer: Repeat | None) -> tuple[Repeat, str] | None:
             return _find_nested(body, outer if outer is not None or not repeats else node)
         case Group(body) | Look(body):
             return _find_nested(body, outer)
-        case Sequence(items) | Alternation(items):
+        case Sequence(items):
+            if (chain := polynomial_chain(node)) is not None:
+                return chain, _CHAIN
+            for item in items:
+                if (found := _find_nested(item, outer)) is not None:
+                    return found
+        case Alternation(items):
             for item in items:
                 if (found := _find_nested(item, outer)) is not None:
                     return found
@@ -522,16 +549,9 @@ def _find_nested(node: Node, outer: Repeat | None) -> tuple[Repeat, str] | None:
 
 
 def _alternatives_overlap(node: Node) -> bool:
-    """(a|aa), (ab|abab): one literal alternative is a prefix of another."""
+    """(a|aa), (ab|abab), (\\w|\\d), ([a-c]|[b-d]): one alternative can match the start of another."""
     while isinstance(node, Group):
         node = node.body
     if not isinstance(node, Alternation):
         return False
-    literals: list[str] = []
-    for alt in node.alternatives:
-        items = alt.items if isinstance(alt, Sequence) else (alt,)
-        if not all(isinstance(item, Char) for item in items):
-            continue
-        literals.append("".join(chr(item.cp) for item in items if isinstance(item, Char)))
-    return any(i != j and a and b.startswith(a)
-               for i, a in enumerate(literals) for j, b in enumerate(literals))
+    return alternatives_overlap(node.alternatives)

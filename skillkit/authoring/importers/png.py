@@ -18,7 +18,9 @@ from skillkit.core.errors import InputError
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 CARD_KEYWORDS = ("ccv3", "chara")            # in order of preference
-MAX_TEXT_BYTES = 32 * 1024 * 1024            # one decompressed card; real ones are well under 1 MB
+# One decompressed card; real ones are well under 1 MB. Kept small because the text is then
+# base64-decoded and parsed: each inflated MiB costs several in memory.
+MAX_TEXT_BYTES = 8 * 1024 * 1024
 TEXT_CHUNKS = (b"tEXt", b"zTXt", b"iTXt")
 
 

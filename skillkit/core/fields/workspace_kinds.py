@@ -145,4 +145,6 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("respect-gitignore", {"type": "boolean"},
           "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
           SETTINGS_RULE, default=True),
+    Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
+          "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
 ), open_keys=False)

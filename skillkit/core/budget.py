@@ -1,0 +1,123 @@
+"""One time budget per run for all regex work on user patterns: compiling and matching.
+
+Each evaluation is bounded on its own (jsregex.js_test's timeout), but bounded pieces add up:
+one `/(a|aa)+$/` skill on 100 messages would cost 100 timeouts, ten such skills ten times that;
+240 big case-insensitive patterns in one file cost 35 s to compile. So a run (a lint, a
+simulate, a render) has one budget, `regex-budget` seconds in the settings (default 2). While
+it lasts every evaluation runs as before. Once it is spent:
+
+- a trigger that already ran too long is not run again: it counts as no match, and its
+  verdict says it ran too long, as a timeout's does;
+- any other evaluation runs with a short timeout (AFTER_SPENT), so fast patterns still match and
+  a slow one is found out for the price of that short timeout, once;
+- no further pattern is compiled (RegexBudgetSpent): lint says so once, at the first skill
+  it could not check, and simulate prints one note for the run.
+
+The budget is a value of this module (`current()`): each command of the CLI starts a run
+(`start_run`, in cli/app.main) and ends it (`end_run`), the settings' `regex-budget` sets its
+length once they are read (`configure`). Outside a run (skillkit used as a library) the budget
+is unlimited and each evaluation is bounded by its own timeout only, as before.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from skillkit.triggers.jsregex import JSRegex
+
+DEFAULT_SECONDS = 2.0
+AFTER_SPENT = 0.01  # seconds one evaluation may still take once the budget is spent
+Result = TypeVar("Result")
+
+
+class RegexBudget:
+    def __init__(self, seconds: float = DEFAULT_SECONDS) -> None:
+        self.seconds = seconds
+        self.spent = 0.0
+        self.slow: set[tuple[str, str]] = set()   # (pattern, flags) that ran too long
+        self.skipped = 0                           # evaluations counted as no match unrun
+        self.uncompiled = 0                        # patterns not compiled
+        self.announced = False                     # lint said so once already
+
+    @property
+    def exhausted(self) -> bool:
+        return self.spent >= self.seconds
+
+    @property
+    def ran_out(self) -> bool:
+        """True when the budget changed some answer: an evaluation skipped or a pattern uncompiled."""
+        return bool(self.skipped or self.uncompiled)
+
+    def evaluate(self, rx: JSRegex, timeout: float, run: Callable[[float], bool]) -> bool:
+        """`run(timeout)` charged to the budget; TimeoutError when it counts as no match."""
+        key = (rx.source, rx.flags)
+        if self.exhausted:
+            if key in self.slow:
+                self.skipped += 1
+                raise TimeoutError("the run's regex time budget is spent")
+            timeout = min(timeout, AFTER_SPENT)
+        else:
+            timeout = min(timeout, max(self.seconds - self.spent, AFTER_SPENT))
+        started = time.perf_counter()
+        try:
+            return run(timeout)
+        except TimeoutError:
+            self.slow.add(key)
+            raise
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def compile(self, run: Callable[[], Result]) -> Result:
+        """`run()` (a compile) charged to the budget; RegexBudgetSpent once it is spent."""
+        if self.exhausted:
+            self.uncompiled += 1
+            from skillkit.triggers.jsregex import RegexBudgetSpent
+
+            raise RegexBudgetSpent(f"the run's regex time budget ({self.seconds:g} s) is spent")
+        started = time.perf_counter()
+        try:
+            return run()
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def note(self) -> str | None:
+        """The one line a run prints when the budget changed its answers, else None."""
+        if not self.ran_out:
+            return None
+        parts = []
+        if self.skipped:
+            parts.append(f"{self.skipped:,} evaluation{'s' if self.skipped != 1 else ''} of slow triggers "
+                         "counted as no match")
+        if self.uncompiled:
+            parts.append(f"{self.uncompiled:,} regex trigger{'s' if self.uncompiled != 1 else ''} not compiled")
+        return (f"the regex time budget ({self.seconds:g} s, setting `regex-budget`) was spent: "
+                + " and ".join(parts))
+
+
+_UNLIMITED = float("inf")
+_current = RegexBudget(_UNLIMITED)
+
+
+def start_run(seconds: float | None = None) -> RegexBudget:
+    """A fresh budget for the run starting now."""
+    global _current
+    _current = RegexBudget(DEFAULT_SECONDS if seconds is None else float(seconds))
+    return _current
+
+
+def end_run() -> None:
+    global _current
+    _current = RegexBudget(_UNLIMITED)
+
+
+def configure(seconds: object) -> None:
+    """The settings' `regex-budget`, applied to the run under way (none: nothing to apply)."""
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds > 0 \
+            and _current.seconds != _UNLIMITED:
+        _current.seconds = float(seconds)
+
+
+def current() -> RegexBudget:
+    return _current
