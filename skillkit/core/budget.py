@@ -69,13 +69,12 @@ class RegexBudget:
         finally:
             self.spent += time.perf_counter() - started
 
-    def compile(self, run: Callable[[], Result]) -> Result:
-        """`run()` (a compile) charged to the budget; RegexBudgetSpent once it is spent."""
+    def compile(self, run: Callable[[], Result], spent: Callable[[str], Exception]) -> Result:
+        """`run()` (a compile) charged to the budget; `spent(message)` raised once it is spent
+        (the caller's own error: the triggers' RegexBudgetSpent)."""
         if self.exhausted:
             self.uncompiled += 1
-            from skillkit.triggers.jsregex import RegexBudgetSpent
-
-            raise RegexBudgetSpent(f"the run's regex time budget ({self.seconds:g} s) is spent")
+            raise spent(f"the run's regex time budget ({self.seconds:g} s) is spent")
         started = time.perf_counter()
         try:
             return run()

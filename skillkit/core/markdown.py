@@ -107,9 +107,11 @@ def _plain(text: str) -> Reading | None:
     if SPECIAL.search(PLAIN_LINK.sub("", text)):
         return None
     links = []
+    line, counted = 0, 0  # lines counted up to `counted`: one pass, not a count from the start per link
     for match in PLAIN_LINK.finditer(text):
         at = match.start(3)
-        line = text.count("\n", 0, at)
+        line += text.count("\n", counted, at)
+        counted = at
         column = at - (text.rfind("\n", 0, at) + 1)
         links.append(Link(line + 1, column + 1, _normalise(match.group(3)), "image" if match.group(1) else "link"))
     return Reading(tuple(links))

@@ -14,8 +14,9 @@ Path = tuple[str, ...]
 _BARE = r"[A-Za-z0-9_-]+"
 _QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
 _PART = rf"\s*(?:{_BARE}|{_QUOTED})\s*"
-_KEY = re.compile(rf"^\s*((?:{_PART}\.)*{_PART})=")
-_HEADER = re.compile(rf"^\s*(\[\[?)\s*((?:{_PART}\.)*{_PART})\]\]?")
+# _PART opens with its own \s*: a second one beside it would try every split of a run of spaces.
+_KEY = re.compile(rf"^((?:{_PART}\.)*{_PART})=")
+_HEADER = re.compile(rf"^\s*(\[\[?)((?:{_PART}\.)*{_PART})\]\]?")
 _SPLIT = re.compile(rf"{_BARE}|{_QUOTED}")
 
 

@@ -121,7 +121,8 @@ def bad_flags(trigger: str) -> str | None:
     return None
 
 
-_LIST_ITEM = re.compile(r"\s+-\s+")
+# Starts only where a run of spaces starts: a search would otherwise rescan the run from each of its characters.
+_LIST_ITEM = re.compile(r"(?<!\s)\s+-\s+")
 
 
 @skill_rule("trigger-list-item", Severity.WARNING, world="studio")

@@ -445,7 +445,7 @@ def compile_js(pattern: str, flags: str) -> JSRegex:
     RegexBudgetSpent when the run's regex time budget is spent before a new pattern."""
     if (pattern, flags) in _COMPILED:
         return _compile_js(pattern, flags)
-    compiled = budget.current().compile(lambda: _compile_js(pattern, flags))
+    compiled = budget.current().compile(lambda: _compile_js(pattern, flags), RegexBudgetSpent)
     if len(_COMPILED) < 1024:
         _COMPILED.add((pattern, flags))
     return compiled

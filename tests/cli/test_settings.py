@@ -53,7 +53,7 @@ def test_pyproject_problems_point_at_the_key(cli, repo, text, where, words):
 @pytest.mark.parametrize(("text", "where", "words"), [
     ("profile: default\nignor: [a]\n", "2:1", "unknown key `ignor` (did you mean `ignore`?)"),
     ("strict: !!int x\n", "1:9", "cannot read this value"),
-    ("strict: !!timestamp nope\n", "1:9", "not a valid tag:yaml.org,2002:timestamp"),
+    ("strict: !!timestamp nope\n", "1:9", "cannot read this value as !!timestamp"),
     ("profile: !!float [1]\n", "1:", ""),
 ])
 def test_skillkit_yaml_problems_point_at_the_key(cli, repo, text, where, words):
