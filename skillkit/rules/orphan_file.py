@@ -20,6 +20,8 @@ NEVER_NAMES = frozenset({"__init__.py", "py.typed", "conftest.py", "package.json
 NEVER_UNDER = ("agents/",)  # agents/openai.yaml: Codex reads it; other clients' metadata alike
 CODE = (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".sh", ".rb", ".go", ".rs")
 PATH_END = r"(?![\w-])"
+# How far before a name a match may start: `import` and up to 80 characters of a module path.
+WINDOW = 120
 
 
 def _exempt(rel: str) -> bool:
@@ -28,32 +30,47 @@ def _exempt(rel: str) -> bool:
         or name.lower() in NEVER_NAMES or name.endswith(".lock")
 
 
-def _mentions(pattern: str, haystack: str, own: str) -> bool:
+Texts = list[tuple[str, str]]  # each text of the skill, and it lower-cased
+
+
+def _mentions(pattern: str, texts: Texts, own: str, literal: str) -> bool:
     """`pattern` is in some text of the skill other than the file's own. Case aside: a skill
-    that says `FORMS.md` for `forms.md` names it (whether it opens is another matter)."""
+    that says `FORMS.md` for `forms.md` names it (whether it opens is another matter). Every
+    match holds `literal`: the pattern runs only around its occurrences (a bundle of hundreds
+    of files over megabytes of text searched it from every position, for every file)."""
     compiled = re.compile(pattern, re.I)
-    found = len(compiled.findall(haystack))
-    return found > (len(compiled.findall(own)) if found else 0)
+    needle = literal.lower()
+    for text, lowered in texts:
+        if text is own:
+            continue
+        at = lowered.find(needle)
+        while at >= 0:
+            if compiled.search(text, max(0, at - WINDOW), at + len(needle) + 2):
+                return True
+            at = lowered.find(needle, at + 1)
+    return False
 
 
-def _named(rel: str, own: str, haystack: str) -> bool:
+def _named(rel: str, own: str, texts: Texts) -> bool:
     """Named as a path (`scripts/run.py`, `run.py`, `scripts/run`), through a named folder (`scripts/`,
     `` `fonts` ``, `./fonts`), or, for code, imported by its module name."""
     name = rel.rsplit("/", 1)[-1]
-    if _mentions(rf"(?<![\w-]){re.escape(name)}{PATH_END}", haystack, own):
+    if _mentions(rf"(?<![\w-]){re.escape(name)}{PATH_END}", texts, own, name):
         return True  # the whole path ends with the name: one search covers both
     parts = rel.split("/")[:-1]
     for depth in range(1, len(parts) + 1):
-        folder = re.escape("/".join(parts[:depth]))
+        plain = "/".join(parts[:depth])
+        folder = re.escape(plain)
         if _mentions(rf"(?<![\w./-])(?:\./)?{folder}/(?![\w.-])|`(?:\./)?{folder}/?`|\./{folder}{PATH_END}",
-                     haystack, own):
+                     texts, own, plain):
             return True
     stem = name.rsplit(".", 1)[0]
-    if parts and _mentions(rf"(?<![\w-]){re.escape(parts[-1] + '/' + stem)}{PATH_END}", haystack, own):
+    if parts and _mentions(rf"(?<![\w-]){re.escape(parts[-1] + '/' + stem)}{PATH_END}", texts, own,
+                           parts[-1] + "/" + stem):
         return True  # `python scripts/check_fields <file>`: the path without its extension
     if name.endswith(CODE) and len(stem) >= 3:
         return _mentions(rf"(?:import|from|require\(|source)[ \t]+[\w.'\"/(-]{{0,80}}(?<![\w-]){re.escape(stem)}"
-                         rf"{PATH_END}", haystack, own)
+                         rf"{PATH_END}", texts, own, stem)
     return False
 
 
@@ -89,10 +106,10 @@ def orphan_file(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     if not candidates:
         return
     linked = _linked(graph)
-    texts = [doc.split.yaml_text, doc.body, *(f.text for f in graph.bundle.files if f.text is not None)]
-    haystack = "\n".join(texts)
+    texts = [(t, t.lower()) for t in (doc.split.yaml_text, doc.body,
+                                      *(f.text for f in graph.bundle.files if f.text is not None))]
     for item in candidates:
-        if item.rel not in linked and not _named(item.rel, item.text or "", haystack):
+        if item.rel not in linked and not _named(item.rel, item.text or "", texts):
             yield Hit(shown(doc, item.rel), 1, 1,
                       f"nothing in the skill links to or names `{item.rel}`: a model never learns it is there")
 
