@@ -158,9 +158,9 @@ class LintCache:
 def _replace_unsynced(target: Path, data: bytes) -> None:
     """A temporary file renamed into place, as write_atomic does, without its fsync: a cache
     lost to a power cut is only a slower next run, and syncing tens of MB costs every run."""
-    import tempfile
+    from skillkit.core.atomic import make_temp_file
 
-    handle, temp = tempfile.mkstemp(prefix=".skillkit-tmp-", suffix=".cache", dir=target.parent)
+    handle, temp = make_temp_file(target.parent, "cache")  # sweeps a killed run's, as every writer's
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
