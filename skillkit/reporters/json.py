@@ -10,13 +10,8 @@ from skillkit.core.pipeline import Result
 
 
 def as_object(result: Result) -> dict[str, Any]:
-    """Paths from the repository's top (DESIGN 4), as SARIF and github give them: the same tree
-    gives the same report from any folder. A file outside the repository keeps its path."""
-    from skillkit.reporters.locations import Locator
-
-    locator = Locator()
     return {
-        "diagnostics": [{**d.as_json(), "path": locator.from_top(d.path) or d.path} for d in result.diagnostics],
+        "diagnostics": [d.as_json() for d in result.diagnostics],
         "summary": {"files": result.files, "errors": result.count(Severity.ERROR),
                     "warnings": result.count(Severity.WARNING), "infos": result.count(Severity.INFO)},
     }
