@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.model import Skill
+
+if TYPE_CHECKING:
+    from skillkit.core.pipeline import LoadedWorkspace
 
 
 @dataclass(frozen=True)
@@ -65,3 +69,19 @@ def read_library(root: Path) -> Library:
     left_out = tuple(d for d in result.diagnostics if d.severity == Severity.ERROR and d.path in failed)
     skills = tuple(skill for space in result.workspaces for skill in space.skills)
     return Library(skills, left_out, frozenset(Path(p).parent.name for p in failed))
+
+
+def read_platform_workspace(root: Path, config: Path | None, label: str) -> tuple[LoadedWorkspace, tuple[Diagnostic, ...]]:
+    """`resolve`'s reading of a workspace (its settings, or --config; a progress bar labelled
+    `label`): the loaded workspace and the diagnostics of the files that refuse it."""
+    from skillkit.cli.common import progress_bar
+    from skillkit.core.options import build_options
+    from skillkit.platform.loading import load_workspace
+    from skillkit.rules import RULESET
+
+    options = build_options([root], config, None, None, None, registry=RULESET)
+    tick, close = progress_bar(label)
+    try:
+        return load_workspace(root, options, tick)
+    finally:
+        close()

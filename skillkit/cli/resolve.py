@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, print_diagnostics_to_stderr, progress_bar
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, print_diagnostics_to_stderr
 
 
 class Format(str, enum.Enum):
@@ -39,19 +39,12 @@ def resolve(
     Examples: `skillkit resolve`, `skillkit resolve fixtures/workspace --format json`,
     `skillkit resolve --check` (in CI).
     """
-    from skillkit.core.options import build_options
-    from skillkit.rules import RULESET
+    from skillkit.cli.library import read_platform_workspace
     from skillkit.core.paths import display
     from skillkit.platform import lock as lockfile
-    from skillkit.platform.loading import load_workspace
     from skillkit.platform.resolve import resolve_workspace
 
-    options = build_options([workspace], config, None, None, None, registry=RULESET)
-    tick, close = progress_bar("Resolving")
-    try:
-        loaded, refused = load_workspace(workspace, options, tick)
-    finally:
-        close()
+    loaded, refused = read_platform_workspace(workspace, config, "Resolving")
     lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
     if refused:
         if format is Format.json:  # machines read why from the document, as from lint --format json

@@ -80,24 +80,16 @@ def session_command(
     Examples: `skillkit session sessions/review.yaml`, `skillkit session run.json -w . --agent
     account-reviewer --format json`.
     """
-    from skillkit.core.options import build_options
+    from skillkit.cli.library import read_platform_workspace
     from skillkit.core.paths import display
     from skillkit.platform.inputs import from_loaded
-    from skillkit.platform.loading import load_workspace
     from skillkit.platform.session import fixed_references, no_collection, run_session
     from skillkit.platform.session_file import read_session
 
     with no_collection():  # 50,000 calls are as many small objects; see no_collection
         spec = read_session(session, display(session))
     root = workspace if workspace is not None else find_workspace(session)
-    from skillkit.rules import RULESET
-
-    options = build_options([root], config, None, None, None, registry=RULESET)
-    tick, close = progress_bar("Reading the workspace")
-    try:
-        loaded, refused = load_workspace(root, options, tick)
-    finally:
-        close()
+    loaded, refused = read_platform_workspace(root, config, "Reading the workspace")
     if refused:
         if format is Format.json:  # machines read why from the document, as from resolve --format json
             from skillkit.platform.session import SessionReport
