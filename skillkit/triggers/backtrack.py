@@ -13,11 +13,10 @@ escape or property whose set is not known here makes the item "unknown" and neve
 
 from __future__ import annotations
 
+from skillkit.triggers.codepoints import Ranges, complement
 from skillkit.triggers.jsregex_parse import (AnyChar, Char, CharClass, ClassEscape, ClassRange, Group,
                                              Node, Repeat, Sequence)
 
-Ranges = list[tuple[int, int]]
-_MAX_CP = 0x10FFFF
 _SETS: dict[str, Ranges] = {
     "d": [(0x30, 0x39)],
     "w": [(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)],
@@ -27,25 +26,13 @@ _SETS: dict[str, Ranges] = {
 _LINE_ENDS: Ranges = [(0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029)]
 
 
-def _complement(ranges: Ranges) -> Ranges:
-    out: Ranges = []
-    nxt = 0
-    for lo, hi in sorted(ranges):
-        if lo > nxt:
-            out.append((nxt, lo - 1))
-        nxt = max(nxt, hi + 1)
-    if nxt <= _MAX_CP:
-        out.append((nxt, _MAX_CP))
-    return out
-
-
 def _intersect(a: Ranges, b: Ranges) -> bool:
     return any(lo1 <= hi2 and lo2 <= hi1 for lo1, hi1 in a for lo2, hi2 in b)
 
 
 def _escape_set(kind: str) -> Ranges:
     base = _SETS[kind.lower()]
-    return base if kind.islower() else _complement(base)
+    return base if kind.islower() else complement(base)
 
 
 def char_set(node: Node) -> Ranges | None:
@@ -55,7 +42,7 @@ def char_set(node: Node) -> Ranges | None:
     if isinstance(node, Char):
         return [(node.cp, node.cp)]
     if isinstance(node, AnyChar):
-        return _complement(_LINE_ENDS)  # without `s`; with it, a superset: overlaps the same
+        return complement(_LINE_ENDS)  # without `s`; with it, a superset: overlaps the same
     if isinstance(node, CharClass):
         ranges: Ranges = []
         for item in node.items:
@@ -65,7 +52,7 @@ def char_set(node: Node) -> Ranges | None:
                 ranges += _escape_set(item.kind)
             else:
                 return None  # \p{...}: its set is not computed here
-        return _complement(ranges) if node.negated else ranges
+        return complement(ranges) if node.negated else ranges
     if isinstance(node, ClassEscape):
         return _escape_set(node.kind)
     return None

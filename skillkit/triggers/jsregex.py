@@ -30,6 +30,8 @@ import regex
 
 from skillkit.core import budget
 from skillkit.triggers.backtrack import alternatives_overlap, polynomial_chain
+from skillkit.triggers.codepoints import MAX_CP as _MAX_CP
+from skillkit.triggers.codepoints import Ranges, complement, normalize
 from skillkit.triggers.jsregex_parse import (
     Alternation,
     Anchor,
@@ -65,9 +67,7 @@ __all__ = [
 MAX_PATTERN_CHARS = 4096  # compiling is not time-bounded, so the pattern's length is
 MAX_UNROLLED = 20_000  # `regex` unrolls a{n}: ~270 bytes of compiled code per copy
 _INFINITE_REPEAT = 2**31 - 1  # V8 reads any larger count as "unbounded"
-_MAX_CP = 0x10FFFF
 
-Ranges = list[tuple[int, int]]
 
 # JavaScript's WhiteSpace and LineTerminator code points: the set of \s and of trim().
 _JS_SPACE: Ranges = [
@@ -156,29 +156,7 @@ def _js_view(pattern: str, unicode: bool) -> tuple[str, list[int]]:
     return view, offsets + [len(pattern)]
 
 
-# --- sets of code points -----------------------------------------------------------------
-
-
-def _normalize(ranges: Ranges) -> Ranges:
-    merged: Ranges = []
-    for lo, hi in sorted(ranges):
-        if merged and lo <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
-        else:
-            merged.append((lo, hi))
-    return merged
-
-
-def _complement(ranges: Ranges) -> Ranges:
-    result: Ranges = []
-    nxt = 0
-    for lo, hi in _normalize(ranges):
-        if lo > nxt:
-            result.append((nxt, lo - 1))
-        nxt = hi + 1
-    if nxt <= _MAX_CP:
-        result.append((nxt, _MAX_CP))
-    return result
+# --- sets of code points (ranges: skillkit/triggers/codepoints.py) -----------------------
 
 
 def _contains(ranges: Ranges, cp: int) -> bool:
@@ -274,7 +252,7 @@ def _close_over_case(ranges: Ranges, props: regex.Pattern[str] | None, unicode: 
     for members in _case_classes(unicode):
         if any(_contains(ranges, m) or (props is not None and props.match(chr(m))) for m in members):
             extra.extend((m, m) for m in members)
-    return _normalize(ranges + extra) if extra else ranges
+    return normalize(ranges + extra) if extra else ranges
 
 
 # --- emitting a `regex` pattern ----------------------------------------------------------
@@ -350,10 +328,10 @@ class _Emitter:
                 ranges.append((item.lo, item.hi))
             elif isinstance(item, ClassEscape):
                 base = {"d": _DIGITS, "s": _JS_SPACE, "w": self.word}[item.kind.lower()]
-                ranges += base if item.kind.islower() else _complement(base)
+                ranges += base if item.kind.islower() else complement(base)
             elif isinstance(item, Property):
                 props.append(f"\\{'P' if item.negated else 'p'}{{{item.name}}}")
-        return _normalize(ranges), props
+        return normalize(ranges), props
 
     def anchor(self, kind: str) -> str:
         if kind == "^":
