@@ -3,43 +3,47 @@ HTML `href` / `src`) with their positions, and its fenced code blocks. Code (fen
 indented) and code spans hold no links. The `references` rules, `orphan-file`,
 `fence-unclosed` and `remote-exec` all read this, so they agree on what a link is.
 
-The parse is CommonMark (markdown-it-py, core/markdown_tokens.py). Lint must stay fast,
-most bodies hold a link or two in plain prose, and parsing a whole body costs milliseconds,
-so the text is parsed only as far as the answer needs it:
+The reading is CommonMark's (markdown-it-py, core/markdown_tokens.py). Parsing a whole body
+costs milliseconds, real collections hold tens of megabytes of Markdown, and most of it is
+prose with a link here and there between code fences, so a text is parsed only as far as
+the answer needs it, in pieces that read in the whole exactly as they read alone:
 
-- nothing link-like and no fence: nothing to parse;
-- a fence, a reference definition (`]:`) or an HTML block that may span blank lines
-  (`<!--`, `<pre`, `<script`, ...): the whole text, since any of them changes what follows;
-- otherwise only the stretches holding a link. A blank line followed by a line that starts
-  in the first column closes every open block (paragraph, list, quote, indented code, HTML
-  block of the kinds left), so the text between two such points parses as it would in the
-  whole. A stretch of plain lines (each starting with a letter, no code spans, escapes,
-  entities or HTML, every bracket and parenthesis part of a `[text](target)`) is read by a
-  regular expression that gives exactly what CommonMark gives (tests/lint/test_markdown.py
-  checks the two against each other); anything else goes to markdown-it.
+- fences in the first column cut the text into fenced blocks, read by a line scanner, and
+  the prose between them (core/markdown_fences.py);
+- in the prose, a blank line followed by a line that starts in the first column closes
+  every open block (paragraph, list, quote, indented code, HTML block of the kinds left), so
+  the stretch between two such points holding a link, a tag or a fence mark parses as it
+  would in the whole. A fence inside a list item or a quote ends with its stretch; one
+  indented outside any container may not, and then the text is parsed whole;
+- a stretch of plain prose is read by regular expressions (core/markdown_plain.py);
+  anything else goes to markdown-it;
+- the text is parsed whole when a reference definition may stand in its prose (a
+  definition counts everywhere), or an HTML block that may hold a fence (a line starting
+  with `<`); a piece holding `<!--`, `<pre`, `<script` and the like mid-line is parsed whole.
+
+tests/lint/test_markdown.py holds every shortcut to markdown-it's reading of the whole.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from functools import lru_cache
 
+from skillkit.core.markdown_fences import HTML_LINE, MARK, fenced_pieces
 from skillkit.core.markdown_model import EMPTY, CodeBlock, Fence, Link, Reading
+from skillkit.core.markdown_plain import plain
 
 __all__ = ["read_markdown", "Reading", "Link", "Fence", "CodeBlock"]
 
-# Any of these changes how everything after it reads: the text is parsed whole.
-WHOLE_MARKS = ("```", "~~~", "]:")
-LONG_HTML = re.compile(r"<(?:!|\?|script|pre|style|textarea)", re.I)
+# An HTML block that only its end marker ends (not a blank line), opened at a line's start.
+LONG_HTML_LINE = re.compile(r"^ {0,3}<(?:!|\?|script|pre|style|textarea)", re.M | re.I)
+BLANK_LINE = re.compile(r"\n[ \t]*\n")
 TAG = re.compile(r"<[A-Za-z]")
 HTML_ATTR = re.compile(r"href|src", re.I)
 # After a blank line, a line starting in column 1: every open block is closed there.
 RESTART = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")
-PLAIN_LINK = re.compile(r"(!?)\[([^\[\]()`\\<&]*)\]\(([^\s()`\\<&]+)\)")
-PLAIN_LINE = re.compile(r"(?:\A|\n)(?=[ \t]*[^ \t\n])(?![A-Za-z])")  # a line not starting with a letter
-SPECIAL = re.compile(r"[\[\]()`\\<&]")
-NEEDS_ENCODING = re.compile(r"%(?![0-9A-Fa-f]{2})|[\"{}|^]")
+# Where a reference definition's `[` may stand: a line's start, past container markers.
+DEFINITION_START = re.compile(r"^(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*\[", re.M)
 
 
 def read_markdown(text: str, first_line: int = 1) -> Reading:
@@ -49,20 +53,58 @@ def read_markdown(text: str, first_line: int = 1) -> Reading:
 
 @lru_cache(maxsize=512)
 def _read(text: str) -> Reading:
-    # Cached by content: the body and each bundled file are read by several rules. Each mark
-    # is looked for from its first character's first place (memchr speed): most bodies have
-    # none of them, and a regular expression would try every position.
-    tags = "<" in text
-    if any(_has(text, mark) for mark in WHOLE_MARKS) or (tags and LONG_HTML.search(text)):
+    # Cached by content: the body and each bundled file are read by several rules. Marks are
+    # looked for from their first character's first place (memchr speed): a regular
+    # expression would try every position.
+    if not (_has(text, "```") or _has(text, "~~~")):
+        if _may_define(text) or not _html_bounded(text, False):
+            return _parse(text)
+        found = _prose(text)  # None only when a fence mark is in it, and there is none
+        return found if found is not None else _parse(text)
+    pieces = fenced_pieces(text)
+    if pieces is None:
         return _parse(text)
+    prose = {piece.start: text[piece.start:piece.end] for piece in pieces if piece.fence is None}
+    # Only the prose matters here: in a fence, `]:` and `<div>` are code.
+    if any(_may_define(part) or not _html_bounded(part, piece_end < len(text))
+           for piece_end, part in ((piece.end, prose[piece.start]) for piece in pieces if piece.fence is None)):
+        return _parse(text)
+    links: list[Link] = []
+    fences: list[Fence] = []
+    code: list[CodeBlock] = []
+    for piece in pieces:
+        if piece.fence is not None:
+            reading = Reading((), (piece.fence[0],), (piece.fence[1],))
+        else:
+            part = prose[piece.start]
+            found = _prose(part)
+            if found is None:
+                return _parse(text)
+            reading = found.shifted(piece.line)
+        links.extend(reading.links)
+        fences.extend(reading.fences)
+        code.extend(reading.code)
+    return Reading(tuple(links), tuple(fences), tuple(code))
+
+
+def _prose(text: str) -> Reading | None:
+    """The reading of prose with no reference definition and no long HTML block, stretch by
+    stretch; None when a fence mark in it may open a fence that runs past its stretch."""
     markers = []
     at = text.find("](")
     while at >= 0:
         markers.append(at)
         at = text.find("](", at + 2)
-    if tags:
-        markers = sorted(markers + [m.start() for m in TAG.finditer(text)])
+    if "<" in text:
+        markers.extend(m.start() for m in TAG.finditer(text))
+    if "```" in text or "~~~" in text:
+        markers.extend(m.start() for m in MARK.finditer(text))
+    if not markers:
+        return EMPTY
+    markers.sort()
     links: list[Link] = []
+    fences: list[Fence] = []
+    code: list[CodeBlock] = []
     end = -1
     for position in markers:
         if position < end:
@@ -71,15 +113,59 @@ def _read(text: str) -> Reading:
         following = RESTART.search(text, position)
         end = following.end() if following else len(text)
         stretch = text[start:end]
-        if "](" not in stretch and not HTML_ATTR.search(stretch):
+        if "```" in stretch or "~~~" in stretch:
+            found = _parse_bounded(stretch)
+            if found is None:
+                return None
+        elif "](" in stretch or HTML_ATTR.search(stretch):
+            simple = plain(stretch)
+            found = simple if simple is not None else _parse(stretch)
+        else:
             continue  # tags without href or src: nothing to read
-        links.extend(_stretch(stretch).shifted(text.count("\n", 0, start)).links)
-    return Reading(tuple(links)) if links else EMPTY
+        reading = found.shifted(text.count("\n", 0, start))
+        links.extend(reading.links)
+        fences.extend(reading.fences)
+        code.extend(reading.code)
+    return Reading(tuple(links), tuple(fences), tuple(code)) if links or fences else EMPTY
 
 
 def _has(text: str, mark: str) -> bool:
     first = text.find(mark[0])
     return first >= 0 and text.find(mark, first) >= 0
+
+
+def _html_bounded(text: str, fence_follows: bool) -> bool:
+    """Whether every HTML block in `text` ends where the stretches assume: none opened at a
+    line's start runs on to an end marker past its line (a comment closed on its own line is
+    fine: it ends there; one mid-line is inside a paragraph or a list item, which the
+    stretches' boundaries close), and, when a fence follows `text`, a blank line ends the
+    last block before the fence (a block would hold the fence line)."""
+    if "<" not in text:
+        return True
+    for match in LONG_HTML_LINE.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        line_end = text.find("\n", match.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if not (text.startswith("!--", match.end() - 1) and "-->" in line):
+            return False
+    if fence_follows:
+        last = None
+        for last in HTML_LINE.finditer(text):
+            pass
+        return last is None or BLANK_LINE.search(text, last.start()) is not None
+    return True
+
+
+def _may_define(text: str) -> bool:
+    """Whether a reference definition may stand in `text`: a `]:` whose paragraph has a line
+    starting with `[` (past quote and list markers). Most `]:` are code (`d[k]: v`)."""
+    at = text.find("]:")
+    while at >= 0:
+        paragraph = text.rfind("\n\n", 0, at)
+        if DEFINITION_START.search(text, paragraph + 1 if paragraph >= 0 else 0, at + 1):
+            return True
+        at = text.find("]:", at + 2)
+    return False
 
 
 def _stretch_start(text: str, position: int) -> int:
@@ -95,38 +181,13 @@ def _stretch_start(text: str, position: int) -> int:
     return 0
 
 
-def _stretch(text: str) -> Reading:
-    plain = _plain(text)
-    return plain if plain is not None else _parse(text)
-
-
-def _plain(text: str) -> Reading | None:
-    """The links of a stretch of plain prose, or None when it is not that simple."""
-    if PLAIN_LINE.search(text):
-        return None
-    if SPECIAL.search(PLAIN_LINK.sub("", text)):
-        return None
-    links = []
-    line, counted = 0, 0  # lines counted up to `counted`: one pass, not a count from the start per link
-    for match in PLAIN_LINK.finditer(text):
-        at = match.start(3)
-        line += text.count("\n", counted, at)
-        counted = at
-        column = at - (text.rfind("\n", 0, at) + 1)
-        links.append(Link(line + 1, column + 1, _normalise(match.group(3)), "image" if match.group(1) else "link"))
-    return Reading(tuple(links))
-
-
-def _normalise(target: str) -> str:
-    """A destination as markdown-it's normalizeLink gives it: percent-encoded where needed."""
-    if target.isascii() and not NEEDS_ENCODING.search(target):
-        return target
-    from mdurl import encode  # markdown-it's own encoder (installed with it)
-
-    return str(encode(target))
-
-
 def _parse(text: str) -> Reading:
     from skillkit.core.markdown_tokens import parse
 
     return parse(text)
+
+
+def _parse_bounded(text: str) -> Reading | None:
+    from skillkit.core.markdown_tokens import parse_bounded
+
+    return parse_bounded(text)

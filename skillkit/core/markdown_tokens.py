@@ -14,6 +14,7 @@ import re
 from typing import Any, Callable
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
@@ -57,12 +58,42 @@ def _recording(kind: str, rule: Callable[[StateInline, bool], bool]) -> Callable
     return wrapped
 
 
+BlockRule = Callable[[StateBlock, int, int, bool], bool]
+
+
+def _noting_closed(rule: BlockRule) -> BlockRule:
+    """The fence rule, noting on its token whether a closing fence ended it: the token's line
+    range alone cannot tell a closed fence from one its list item or the text ended."""
+    def wrapped(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        count = len(state.tokens)
+        if not rule(state, start, end, silent):
+            return False
+        if not silent and len(state.tokens) > count:
+            token = state.tokens[-1]
+            # The loop looked at every line before state.line: the last one closed the fence
+            # exactly when it is a closer (were it not, the loop went on or ran out).
+            token.meta["closed"] = state.line - 1 > start and _is_closer(state, state.line - 1, token.markup)
+        return True
+    return wrapped
+
+
+def _is_closer(state: StateBlock, line: int, markup: str) -> bool:
+    """markdown-it's own test for a closing fence, on one line."""
+    pos, maximum = state.bMarks[line] + state.tShift[line], state.eMarks[line]
+    if pos >= maximum or state.sCount[line] < state.blkIndent or state.is_code_block(line):
+        return False
+    end = state.skipCharsStr(pos, markup[0])
+    return end - pos >= len(markup) and state.skipSpaces(end) >= maximum
+
+
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark")
     md.core.ruler.disable(["inline"])  # run per block below, only where a link may be
     for name, kind in (("link", "link"), ("image", "image"), ("html_inline", "html")):
         index = md.inline.ruler.get_all_rules().index(name)
         md.inline.ruler.at(name, _recording(kind, md.inline.ruler.__rules__[index].fn))
+    fence = next(rule for rule in md.block.ruler.__rules__ if rule.name == "fence")
+    md.block.ruler.at("fence", _noting_closed(fence.fn), {"alt": list(fence.alt)})
     return md
 
 
@@ -148,13 +179,9 @@ def _definitions(env: dict[str, Any], lines: list[str]) -> list[Link]:
     return found
 
 
-_CLOSING = re.compile(r"[ \t>]*(`{3,}|~{3,})[ \t]*$")
-
-
 def _fence(token: Token, lines: list[str]) -> tuple[Fence, CodeBlock]:
-    first, end = token.map if token.map else (0, 1)
-    closer = _CLOSING.match(lines[end - 1]) if end - 1 > first and end - 1 < len(lines) else None
-    closed = bool(closer and closer.group(1)[0] == token.markup[0] and len(closer.group(1)) >= len(token.markup))
+    first = token.map[0] if token.map else 0
+    closed = bool(token.meta.get("closed"))
     opener = lines[first] if first < len(lines) else ""
     column = max(opener.find(token.markup), 0) + 1
     info = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
@@ -163,12 +190,26 @@ def _fence(token: Token, lines: list[str]) -> tuple[Fence, CodeBlock]:
 
 def parse(text: str) -> Reading:
     """The reading of a whole text, parsed as CommonMark."""
+    return _parse(text)[0]
+
+
+def parse_bounded(text: str) -> Reading | None:
+    """The reading of a stretch of a text, or None when a fence outside any list item or quote
+    is left open at its end: that fence runs on past the stretch, which then reads
+    differently in the whole text."""
+    reading, open_at_top = _parse(text)
+    return None if open_at_top else reading
+
+
+def _parse(text: str) -> tuple[Reading, bool]:
+    """The reading, and whether a fence outside any container is left open."""
     env: dict[str, Any] = {}
     tokens = MD.parse(text, env)
     lines = text.split("\n")
     links: list[Link] = []
     fences: list[Fence] = []
     blocks: list[CodeBlock] = []
+    open_at_top = False
     for token in tokens:
         if token.type == "inline":
             links.extend(_inline_links(token, lines, env))
@@ -176,8 +217,9 @@ def parse(text: str) -> Reading:
             links.extend(_html_block(token, lines))
         elif token.type == "fence":
             fence, block = _fence(token, lines)
+            open_at_top = open_at_top or (token.level == 0 and not fence.closed)
             fences.append(fence)
             blocks.append(block)
     links.extend(_definitions(env, lines))
     links.sort(key=lambda link: (link.line, link.column))
-    return Reading(tuple(links), tuple(fences), tuple(blocks))
+    return Reading(tuple(links), tuple(fences), tuple(blocks)), open_at_top

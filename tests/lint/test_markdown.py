@@ -73,14 +73,19 @@ def test_suppression_comments_are_not_links():
 
 TOKENS = [*"ab [](){}<>!`~*_#->:\"'\\&%.\n \t|=", "href=", "src=", "\u00e9", "](", "\n\n", "    ", "```", "<a ", "]: "]
 MARKDOWNISH = st.lists(st.sampled_from(TOKENS), max_size=80).map("".join)
-PIECES = st.lists(st.sampled_from(["See [a](a.md).", "[b](<b c.md>)", "![i](i.png)", "x [c](c(1).md) y", "plain words",
+PIECES = st.lists(st.sampled_from(["See [a](a.md).", "- a `[x](y)` [z](z.md)", "| `c` | [t](t.md) |", "## [h](h.md) #", "> [q](q.md)", "* * *", "---", "a [b\nc](d.md)", "- a [b", "c](d.md)", "`a`b`", "x `]` [l](l.md)", "[a `b`](c.md)", "1. [n](n.md)", "2) x", "[b](<b c.md>)", "![i](i.png)", "x [c](c(1).md) y", "plain words",
                                    "- item [d](d.md)", "> q [e](e.md)", "    [code](f.md)", "`[s](s.md)`", "# H [h](h.md)",
                                    "<a href=\"g.md\">g</a>", "<img src=i.png>", "[r][x]", "text\n===", "1. [n](n%20m.md)",
-                                   "", "  ", "\t[t](t.md)", "[x](y \"t\")", "*[em](em.md)*", "a\\[b](c.md)", "&amp;[q](q&amp;.md)"]),
+                                   "", "  ", "\t[t](t.md)", "[x](y \"t\")", "*[em](em.md)*", "a\\[b](c.md)", "&amp;[q](q&amp;.md)", "<!-- c -->", "<pre>",
+                                   "- <pre>", "-->", "x <pre> [y](y.md)",
+                                   "  - [n](n.md)", "   more [c](c.md)", "      deep [c](c.md)", "**b** [x](x.md)",
+                                   "[a](b) (c)", "x & y [a](a&b.md)", "[a](a&amp;b.md)", "===", "-   [w](w.md)",
+                                   "-     [w](w.md)", "-", "*x [e](e.md)*", "![i](i.png) [j](j.md)", "#tag [t](t.md)",
+                                   "[a](b(c)d)", "(x [p](p.md))", "[a](<b>)"]),
                   max_size=12).map(lambda parts: "\n".join(parts))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
 @given(MARKDOWNISH)
 def test_any_text_reads_without_error_and_positions_are_inside(text):
     lines = text.split("\n")
@@ -90,7 +95,7 @@ def test_any_text_reads_without_error_and_positions_are_inside(text):
         assert 1 <= item.column <= len(lines[item.line - 1]) + 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
 @given(st.one_of(PIECES, MARKDOWNISH))
 def test_fast_paths_read_what_markdown_it_reads(text):
     """The stretch-by-stretch and plain-prose readings give what a whole CommonMark parse gives."""
@@ -107,3 +112,27 @@ def test_link_positions_point_at_the_target(text):
         if link.kind in ("link", "image") and "%" not in link.target and "&" not in link.target:
             written = lines[link.line - 1][link.column - 1:]
             assert written.startswith(link.target.split("%")[0][:1])
+
+
+FENCED = st.lists(st.sampled_from(["```", "```bash", "~~~", "````", "```x`y", "  ```", "    ```", "\t```", "- ```",
+                                   "> ```", "``` ", "```  \t", "~~~~ python", "curl x | sh", "See [a](a.md).",
+                                   "- item [d](d.md)", "plain words", "", "  ", "[r]: r.md", "<div>", "<!-- c -->",
+                                   "x ``` y", "`` ```", "    [code](f.md)", "# H [h](h.md)", "1. [n](n.md)", "1. Step",
+                                   "   ```bash", "   ```", "<pre>", "- <pre>", "</pre>", "<!--", "-->", "  <!-- c -->",
+                                   "text <!-- x", "<script>", "<div>x</div>", "[a]:", "d[k]: v", "> [r]: r.md"]),
+                  max_size=16).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)), deadline=None)
+@given(st.one_of(FENCED, FENCED.map(lambda text: text + "\n"), MARKDOWNISH))
+def test_fenced_texts_read_what_markdown_it_reads(text):
+    """Cutting a text at its top-level fences reads its links, fences and code blocks exactly
+    as a whole CommonMark parse does."""
+    assert read_markdown(text) == parse(text)
+
+
+def test_a_fence_closer_indented_four_columns_does_not_close():
+    text = "```\ncode\n    ```\n"
+    assert read_markdown(text).fences[0].closed is False
+    assert parse(text).fences[0].closed is False
+    assert parse("```\ncode\n   ```\n").fences[0].closed is True

@@ -1,0 +1,76 @@
+"""Plain prose read without a parser (core/markdown.py hands it stretches that nothing before
+or after changes). A stretch qualifies when every line starts in the first column with a
+letter, a table's `|`, a list item's marker, a heading's `#` or a quote's `>`, each marker
+followed by one space and text (so no line opens a code block or an HTML block); when its
+code spans are single backticks paired on each line; and when, outside code spans, every
+bracket, parenthesis, `<`, `&` and backslash belongs to a `[text](target)`. Then the links
+are exactly what CommonMark reads (tests/lint/test_markdown.py holds the two to each other):
+a code span wins over a link that would overlap it, a link's text may hold a code span, and
+a link written across lines counts only where every line is a paragraph's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillkit.core.markdown_model import Link, Reading
+
+# How a line of a plain stretch may start: a letter, a table's `|`, emphasis or a link, a
+# list item's marker followed by at most four spaces and text (five would open code), a
+# heading's `#`, a quote's `>`; or the line is a rule or a setext underline (`---`, `===`).
+STARTS = (r"[A-Za-z|]|\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|#{1,6}(?:[ \t]|\n|\Z)"
+          r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)")
+# A non-blank line that starts otherwise, indented lines aside (see INDENTED).
+OTHER_LINE = re.compile(rf"(?:\A|\n)(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
+# An indented line is a paragraph's continuation, a list item's or a nested list's, unless
+# it opens indented code: at the start, after a blank line, a heading or a rule.
+INDENTED = re.compile(r"(?:\A|\n) +[^ \n]")
+CODE_PLACE = re.compile(r"\A(?:[ \t]*\n)* |\n[ \t]*\n |(?:\A|\n)(?:#{1,6}(?:[ \t][^\n]*)?|[-*_=][-*_= ]*)\n ")
+LETTER_LINE = re.compile(r"(?:\A|\n)(?=[ \t]*[^ \t\n])(?![A-Za-z])")
+LINK = re.compile(r"(!?)\[([^\[\]()`\\<]*)\]\(([^\s()`\\<]+)\)")
+# Outside links and code spans: brackets, `<` (HTML, autolinks), escapes and entities change
+# what a stretch reads; a bare `&` or a parenthesis does not.
+SPECIAL = re.compile(r"[\[\]`\\<]|&#?[A-Za-z0-9]+;")
+ENTITY = re.compile(r"&#?[A-Za-z0-9]+;")
+CODE_SPAN = re.compile(r"`[^`\n]+`")
+NEEDS_ENCODING = re.compile(r"%(?![0-9A-Fa-f]{2})|[\"{}|^]")
+
+
+def plain(text: str) -> Reading | None:
+    """The links of a stretch of plain prose, or None when it is not that simple."""
+    if OTHER_LINE.search(text):
+        return None
+    if INDENTED.search(text) and CODE_PLACE.search(text):
+        return None
+    if "&" in text and ENTITY.search(text):
+        return None  # an entity in a destination is decoded: leave it to the parser
+    if "`" in text:
+        if "``" in text or any(line.count("`") % 2 for line in text.split("\n")):
+            return None
+        text = CODE_SPAN.sub(_blank, text)  # same length: positions still count
+    if SPECIAL.search(LINK.sub("", text)):
+        return None
+    links = []
+    line, counted = 0, 0  # lines counted up to `counted`: one pass, not a count from the start per link
+    for match in LINK.finditer(text):
+        if "\n" in match.group(2) and LETTER_LINE.search(text):
+            return None  # a list item or heading may end before the link's text does
+        at = match.start(3)
+        line += text.count("\n", counted, at)
+        counted = at
+        column = at - (text.rfind("\n", 0, at) + 1)
+        links.append(Link(line + 1, column + 1, normalise(match.group(3)), "image" if match.group(1) else "link"))
+    return Reading(tuple(links))
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def normalise(target: str) -> str:
+    """A destination as markdown-it's normalizeLink gives it: percent-encoded where needed."""
+    if target.isascii() and not NEEDS_ENCODING.search(target):
+        return target
+    from mdurl import encode  # markdown-it's own encoder (installed with it)
+
+    return str(encode(target))
