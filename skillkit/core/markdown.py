@@ -26,10 +26,11 @@ tests/lint/test_markdown.py holds every shortcut to markdown-it's reading of the
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 
-from skillkit.core.markdown_fences import HTML_LINE, MARK, fenced_pieces
+from skillkit.core.markdown_fences import HTML_LINE, MARK, Cut, cut_at_fences
 from skillkit.core.markdown_model import EMPTY, CodeBlock, Fence, Link, Reading
 from skillkit.core.markdown_plain import plain
 
@@ -61,30 +62,68 @@ def _read(text: str) -> Reading:
             return _parse(text)
         found = _prose(text)  # None only when a fence mark is in it, and there is none
         return found if found is not None else _parse(text)
-    pieces = fenced_pieces(text)
-    if pieces is None:
+    cut = cut_at_fences(text)
+    if cut is None:
         return _parse(text)
-    prose = {piece.start: text[piece.start:piece.end] for piece in pieces if piece.fence is None}
+    return _read_cut(text, cut)
+
+
+def _read_cut(text: str, cut: Cut) -> Reading:
+    """The reading of a text cut at its top-level fences: each prose piece holding a link, a
+    tag or a fence mark is read alone, the others hold nothing; a piece is found by
+    bisection, so a text of a hundred fences costs a few searches of the whole."""
+    fences = cut.fences
+    starts = [fenced.start for fenced in fences]
+
+    def piece(position: int) -> int:
+        """The index of the prose piece holding `position` (the one before fence i is i),
+        or -1 inside a fence."""
+        index = bisect.bisect_right(starts, position)
+        return -1 if index and position < fences[index - 1].end else index
+
+    def bounds(index: int) -> tuple[int, int]:
+        return (fences[index - 1].end if index else 0), (starts[index] if index < len(starts) else len(text))
+
     # Only the prose matters here: in a fence, `]:` and `<div>` are code.
-    if any(_may_define(part) or not _html_bounded(part, piece_end < len(text))
-           for piece_end, part in ((piece.end, prose[piece.start]) for piece in pieces if piece.fence is None)):
-        return _parse(text)
-    links: list[Link] = []
-    fences: list[Fence] = []
-    code: list[CodeBlock] = []
-    for piece in pieces:
-        if piece.fence is not None:
-            reading = Reading((), (piece.fence[0],), (piece.fence[1],))
-        else:
-            part = prose[piece.start]
-            found = _prose(part)
-            if found is None:
+    for index in {piece(at) for at in _positions(text, "]:")} - {-1}:
+        first, last = bounds(index)
+        if _may_define(text[first:last]):
+            return _parse(text)
+    marked = {piece(at) for at in _positions(text, "](")} | {piece(at) for at in cut.marks}
+    if "<" in text:
+        marked |= {piece(match.start()) for match in TAG.finditer(text)}
+        for index in {piece(match.start()) for match in HTML_LINE.finditer(text)} - {-1}:
+            first, last = bounds(index)
+            if not _html_bounded(text[first:last], last < len(text)):
                 return _parse(text)
-            reading = found.shifted(piece.line)
-        links.extend(reading.links)
-        fences.extend(reading.fences)
-        code.extend(reading.code)
-    return Reading(tuple(links), tuple(fences), tuple(code))
+    links: list[Link] = []
+    found_fences = [fenced.fence for fenced in fences]
+    found_code = [fenced.code for fenced in fences]
+    nested = False
+    for index in sorted(marked - {-1}):
+        first, last = bounds(index)
+        found = _prose(text[first:last])
+        if found is None:
+            return _parse(text)
+        found = found.shifted(fences[index - 1].next_line if index else 0)
+        links.extend(found.links)
+        if found.fences:  # in a list item or a quote: in the text's order among the others
+            nested = True
+            found_fences.extend(found.fences)
+            found_code.extend(found.code)
+    if nested:
+        found_fences.sort()
+        found_code.sort(key=lambda block: block.line)
+    return Reading(tuple(links), tuple(found_fences), tuple(found_code))
+
+
+def _positions(text: str, mark: str) -> list[int]:
+    found = []
+    at = text.find(mark)
+    while at >= 0:
+        found.append(at)
+        at = text.find(mark, at + len(mark))
+    return found
 
 
 def _prose(text: str) -> Reading | None:

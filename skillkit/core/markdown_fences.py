@@ -23,59 +23,63 @@ MARK = re.compile(r"```|~~~")
 # A line that may open an HTML block at the top level, which could hold a fence mark: the
 # caller looks for one in the prose pieces, and parses the text whole when there is one.
 HTML_LINE = re.compile(r"^ {0,3}<", re.M)
+RUN = re.compile(r"`+|~+")
 
 
-class Piece(NamedTuple):
-    """A stretch of prose (`fence` None) or a fenced block, from character `start` to `end`,
-    beginning on 0-based line `line`."""
+class Fenced(NamedTuple):
+    """A top-level fenced block from character `start` to `end` (its closing line's newline
+    included), the 0-based line after it, and what the reading says of it."""
 
     start: int
     end: int
-    line: int
-    fence: tuple[Fence, CodeBlock] | None
+    next_line: int
+    fence: Fence
+    code: CodeBlock
 
 
-def fenced_pieces(text: str) -> list[Piece] | None:
-    """The text cut into prose and top-level fences, or None when that cut may not be exact."""
+class Cut(NamedTuple):
+    """The top-level fences of a text, and where the fence marks left in the prose are."""
+
+    fences: list[Fenced]
+    marks: list[int]
+
+
+def cut_at_fences(text: str) -> Cut | None:
+    """The text's top-level fences, or None when a cut there may not be exact."""
     if "\r" in text or "\0" in text:
         return None  # markdown-it rewrites these characters
-    pieces: list[Piece] = []
-    prose_start = prose_line = 0
+    fences: list[Fenced] = []
+    marks: list[int] = []
     line = counted = 0  # the 0-based line of offset `counted`
-    at = 0
-    while True:
-        match = MARK.search(text, at)
-        if match is None:
-            break
-        opener = match.start()
+    tick, tilde = text.find("```"), text.find("~~~")
+    # str.find, not MARK.search: an alternation has no literal prefix and is tried at every position.
+    while tick >= 0 or tilde >= 0:
+        opener = tick if tilde < 0 or 0 <= tick < tilde else tilde
         marker = text[opener]
-        run_end = _run_end(text, opener, marker)
-        line_end = _line_end(text, opener)
-        if opener != text.rfind("\n", 0, opener) + 1 or (marker == "`" and "`" in text[run_end:line_end]):
+        run_end = RUN.match(text, opener).end()  # type: ignore[union-attr]
+        line_end = text.find("\n", opener)
+        line_end = len(text) if line_end < 0 else line_end
+        if (opener and text[opener - 1] != "\n") or (marker == "`" and "`" in text[run_end:line_end]):
             # Indented (a list item's, a quote's, code), mid-line, or paragraph text with
             # code spans: prose, whose reader checks the fence it may open.
-            at = line_end + 1
-            continue
-        line += text.count("\n", counted, opener)
-        counted = opener
-        close_start, close_end = _closer(text, line_end + 1, marker, run_end - opener)
-        content_end = close_start if close_start >= 0 else _last_line_end(text)
-        end = close_end if close_start >= 0 else len(text)
-        if opener > prose_start:
-            pieces.append(Piece(prose_start, opener, prose_line, None))
-        info_words = text[run_end:line_end].split(maxsplit=1)
-        fence = Fence(line + 1, 1, text[opener:run_end], close_start >= 0)
-        block = CodeBlock(line + 2, info_words[0].lower() if info_words else "", text[line_end + 1:content_end])
-        pieces.append(Piece(opener, end, line, (fence, block)))
-        line += text.count("\n", opener, end)
-        counted = prose_start = end
-        prose_line = line
-        if end >= len(text):
-            break
-        at = end
-    if prose_start < len(text):
-        pieces.append(Piece(prose_start, len(text), prose_line, None))
-    return pieces
+            marks.append(opener)
+            end = line_end + 1
+        else:
+            line += text.count("\n", counted, opener)
+            close_start, close_end = _closer(text, line_end + 1, marker, run_end - opener)
+            content_end = close_start if close_start >= 0 else _last_line_end(text)
+            end = close_end if close_start >= 0 else len(text)
+            info_words = text[run_end:line_end].split(maxsplit=1)
+            fence = Fence(line + 1, 1, text[opener:run_end], close_start >= 0)
+            block = CodeBlock(line + 2, info_words[0].lower() if info_words else "", text[line_end + 1:content_end])
+            line += text.count("\n", opener, end)
+            counted = end
+            fences.append(Fenced(opener, end, line, fence, block))
+        if tick >= 0 and tick < end:
+            tick = text.find("```", end)
+        if tilde >= 0 and tilde < end:
+            tilde = text.find("~~~", end)
+    return Cut(fences, marks)
 
 
 def _last_line_end(text: str) -> int:
@@ -83,17 +87,6 @@ def _last_line_end(text: str) -> int:
     newline ends."""
     last = text.rfind("\n") + 1
     return last if last < len(text) and not text[last:].strip(" \t") else len(text)
-
-
-def _run_end(text: str, at: int, marker: str) -> int:
-    while at < len(text) and text[at] == marker:
-        at += 1
-    return at
-
-
-def _line_end(text: str, at: int) -> int:
-    end = text.find("\n", at)
-    return len(text) if end < 0 else end
 
 
 def _closer(text: str, at: int, marker: str, length: int) -> tuple[int, int]:
@@ -107,10 +100,11 @@ def _closer(text: str, at: int, marker: str, length: int) -> tuple[int, int]:
         if found < 0:
             return -1, -1
         line_start = text.rfind("\n", 0, found) + 1
-        line_end = _line_end(text, found)
+        line_end = text.find("\n", found)
+        line_end = len(text) if line_end < 0 else line_end
         indent = text[line_start:found]
         if _columns(indent) < 4 and not indent.strip(" \t"):
-            run_end = _run_end(text, found, marker)
+            run_end = RUN.match(text, found).end()  # type: ignore[union-attr]
             if run_end - found >= length and not text[run_end:line_end].strip(" \t"):
                 return line_start, min(line_end + 1, len(text))
         at = line_end + 1
