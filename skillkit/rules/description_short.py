@@ -25,8 +25,10 @@ def description_short(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     The description is all a model reads when it decides whether to load a skill: it should
     say what the skill does and when to use it. A warning under the `agent-skills` profile and
     the client profiles (`claude-api`, `claude-code`, `codex`), where the description is the
-    whole trigger. Off under `default`, `studio` and `platform`, whose skills switch on by
-    triggers or are named by agents; `severity: {description-short: info}` turns it on there.
+    whole trigger. Info under `default`, `studio` and `platform`, whose skills also switch on
+    by triggers or are named by agents: reported, but never failing a run (not even with
+    `--strict`). `severity: {description-short: warning}` in the settings makes it a warning
+    everywhere; `ignore: [description-short]` turns it off.
 
     Example: `name: pdf-tools` with `description: PDF tools`. Fix: say what it does and when,
     e.g. "Extract text and tables from PDF files, fill PDF forms and merge documents. Use

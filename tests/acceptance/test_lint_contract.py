@@ -891,7 +891,7 @@ def test_three_dashes_inside_values(tmp_path, lint, description):
 
 def test_closing_fence_is_a_whole_line(tmp_path, lint):
     # `---` at the end of a value, or followed by more on its line, is not the fence
-    put(tmp_path, "a", "---\nname: a\ndescription: ends with ---\nlicense: MIT---\n---\nBody\n---x\n---\n")
+    put(tmp_path, "a", "---\nname: a\ndescription: A description that ends with ---\nlicense: MIT---\n---\nBody\n---x\n---\n")
     assert lint(tmp_path).diagnostics == []
 
 
@@ -904,7 +904,7 @@ def test_closing_fence_at_end_of_file_without_newline(tmp_path, lint):
 def test_folded_literal_and_flow_values(tmp_path, lint):
     frontmatter = (
         "name: a\n"
-        "description: >-\n  Folded\n  description.\n"
+        "description: >-\n  A folded\n  description of a skill.\n"
         "compatibility: |-\n  Needs git.\n"
         "when: mentioned\n"
         "triggers: [sword, 'blade', \"hilt\"]\n"
@@ -1594,7 +1594,7 @@ def test_machine_formats_never_colour_on_a_terminal(tmp_path, fmt):
 
 
 def noisy(root: Path) -> None:
-    put(root, "a", skill_text("name: a\ndescription: |\n  two\n  lines\ncolour: red\nwhen: sometimes"))
+    put(root, "a", skill_text("name: a\ndescription: |\n  Does two things\n  on two lines\ncolour: red\nwhen: sometimes"))
 
 
 def test_select_and_ignore(tmp_path, lint):

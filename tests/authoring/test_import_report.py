@@ -72,7 +72,9 @@ def test_card_reports_name_the_card_fields(cli, tmp_path: Path) -> None:
 
 
 def test_report_lists_what_lint_still_says(cli, tmp_path: Path) -> None:
-    book = {"entries": {"0": {"key": ["moon"], "comment": "Moon", "content": "{{char}} loves the moon."}}}
+    # No title: the generated description says when it switches on (a title would be the name
+    # again, which `description-short` reports as info).
+    book = {"entries": {"0": {"key": ["moon"], "content": "{{char}} loves the moon."}}}
     (tmp_path / "book.json").write_text(json.dumps(book), encoding="utf-8")
     report = json.loads(cli("import", "book.json", "-o", "lore", "--format", "json", cwd=tmp_path).stdout)
     assert [(d["path"], d["rule"]) for d in report["diagnostics"]] == [("lore/moon/SKILL.md", "macro-unanswered")]

@@ -13,7 +13,7 @@ from tests.conftest import write_skill
 @pytest.fixture
 def repo(tmp_path):
     (tmp_path / ".git").mkdir()
-    write_skill(tmp_path / "skills", "Bad_Name", "name: Bad_Name\ndescription: A skill.")
+    write_skill(tmp_path / "skills", "Bad_Name", "name: Bad_Name\ndescription: A skill whose name breaks the rules.")
     return tmp_path
 
 

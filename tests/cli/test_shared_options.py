@@ -60,7 +60,8 @@ def test_pack_format_json_says_what_it_wrote(cli, workspace_copy, tmp_path):
 def test_lint_json_summary_counts_infos(cli, tmp_path):
     folder = tmp_path / "skills" / "lore"
     folder.mkdir(parents=True)
-    (folder / "SKILL.md").write_text("---\nname: lore\ndescription: d\nwhen: mentioned\ntriggers: [x]\n"
+    (folder / "SKILL.md").write_text("---\nname: lore\ndescription: Lore of the old city, when the chat mentions it.\n"
+                                     "when: mentioned\ntriggers: [x]\n"
                                      "frequency: 2\n---\nBody\n")
     summary = json.loads(cli("lint", "--format", "json", cwd=tmp_path).stdout)["summary"]
     assert summary == {"files": 1, "errors": 0, "warnings": 0, "infos": 1}

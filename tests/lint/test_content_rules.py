@@ -76,13 +76,31 @@ def test_secrets_are_never_printed_whole(cli):
     assert secrets and not any(secret in report for secret in secrets)
 
 
-def test_description_short_is_off_by_default_and_can_be_information(cli, tmp_path):
+@pytest.mark.parametrize("profile, severity", [("default", "info"), ("studio", "info"), ("platform", "info"),
+                                               ("agent-skills", "warning"), ("claude-api", "warning"),
+                                               ("claude-code", "warning"), ("codex", "warning")])
+def test_description_short_is_a_warning_where_the_description_is_the_trigger_else_info(cli, profile, severity):
+    folder = CONTENT / "description-short"
+    found = [d for d in lint(cli, folder, "--profile", profile) if d["rule"] == "description-short"]
+    assert [(d["path"], d["severity"]) for d in found] == [("skills/pdf-tools/SKILL.md", severity),
+                                                          ("skills/tiny/SKILL.md", severity)]
+    # Info never fails a run, not even with --strict; a warning fails only with --strict.
+    for strict, code in ((False, 0), (True, 0 if severity == "info" else 1)):
+        args = ("lint", "--profile", profile, "--select", "description-short", *(("--strict",) if strict else ()), ".")
+        assert cli(*args, cwd=folder).code == code, (profile, strict)
+
+
+def test_description_short_info_is_shown_and_counted_and_the_settings_reweigh_it(cli, tmp_path):
     shutil.copytree(CONTENT / "description-short", tmp_path / "w")
-    assert lint(cli, tmp_path / "w") == [] or all(d["rule"] != "description-short" for d in lint(cli, tmp_path / "w"))
-    assert {d["severity"] for d in lint(cli, tmp_path / "w", "--profile", "claude-code")
-            if d["rule"] == "description-short"} == {"warning"}
-    (tmp_path / "w" / "skillkit.yaml").write_text("severity:\n  description-short: info\n", encoding="utf-8")
-    assert {d["severity"] for d in lint(cli, tmp_path / "w") if d["rule"] == "description-short"} == {"info"}
+    text = cli("lint", "--select", "description-short", ".", cwd=tmp_path / "w")
+    assert text.code == 0
+    assert "skills/tiny/SKILL.md:3:14: info description-short the description is 10 characters" in text.stdout
+    summary = json.loads(cli("lint", "--format", "json", ".", cwd=tmp_path / "w").stdout)["summary"]
+    assert summary["infos"] == 2 and summary["warnings"] == 0 and summary["errors"] == 0
+    (tmp_path / "w" / "skillkit.yaml").write_text("severity:\n  description-short: warning\n", encoding="utf-8")
+    assert {d["severity"] for d in lint(cli, tmp_path / "w") if d["rule"] == "description-short"} == {"warning"}
+    (tmp_path / "w" / "skillkit.yaml").write_text("ignore: [description-short]\n", encoding="utf-8")
+    assert lint(cli, tmp_path / "w") == []
 
 
 def test_bundle_skips_binary_huge_and_undecodable_files(tmp_path):

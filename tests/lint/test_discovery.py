@@ -12,7 +12,7 @@ from tests.conftest import write_skill
 
 
 def ok(root: Path, name: str, extra: str = "") -> Path:
-    return write_skill(root, name, f"name: {Path(name).name}\ndescription: A skill for tests.\n{extra}")
+    return write_skill(root, name, f"name: {Path(name).name}\ndescription: A skill that the discovery tests walk to.\n{extra}")
 
 
 def checked(cli, *args: str | Path, cwd: Path) -> tuple[list[str], dict[str, str]]:

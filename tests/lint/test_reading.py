@@ -64,7 +64,7 @@ def test_values_real_tools_break_on(cli, tmp_path, frontmatter):
 
 def test_the_closing_fence_is_a_line_not_a_substring(cli, tmp_path):
     # "---" glued to text is no fence: the frontmatter stays open until the real one.
-    root = write_raw(tmp_path, b"---\nname: demo\ndescription: a---b\n---\nBody --- more\n")
+    root = write_raw(tmp_path, b"---\nname: demo\ndescription: Reads a---b as one value.\n---\nBody --- more\n")
     code, diags = lint_json(cli, root)
     assert (code, diags) == (0, [])
 

@@ -43,7 +43,7 @@ def test_json_is_exactly_the_contract(cli):
     report = json.loads(cli("lint", "--format", "json", ".", cwd=BROKEN).stdout)
     assert set(report) == {"diagnostics", "summary"}
     assert set(report["summary"]) == {"files", "errors", "warnings", "infos"}
-    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3, "infos": 1}
+    assert report["summary"] == {"files": 3, "errors": 2, "warnings": 3, "infos": 2}
     for d in report["diagnostics"]:
         assert set(d) == {"path", "line", "column", "rule", "severity", "message"}
         assert d["line"] >= 1 and d["column"] >= 1 and d["severity"] in {"error", "warning", "info"}
@@ -130,7 +130,7 @@ def test_a_file_named_inside_a_workspace_is_checked_in_its_context(cli, workspac
     the named files are reported."""
     other = workspace_copy / "skills" / "copy"
     other.mkdir()
-    (other / "SKILL.md").write_text("---\nname: weather\ndescription: A second weather.\n---\nBody\n")
+    (other / "SKILL.md").write_text("---\nname: weather\ndescription: A second skill named weather.\n---\nBody\n")
     named = cli("lint", "-f", "json", "skills/copy/SKILL.md", cwd=workspace_copy)
     report = json.loads(named.stdout)
     assert report["summary"]["files"] == 1

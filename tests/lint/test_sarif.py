@@ -13,7 +13,7 @@ def make_repo(root: Path) -> Path:
     (root / ".git").mkdir(parents=True)
     skill = root / "pkg" / "skills" / "Bad_Name"
     skill.mkdir(parents=True)
-    (skill / "SKILL.md").write_text("---\nname: Bad_Name\ndescription: 'A skill.'\nfrequency: 2\n---\nBody.\n")
+    (skill / "SKILL.md").write_text("---\nname: Bad_Name\ndescription: 'A skill whose name breaks the rules.'\nfrequency: 2\n---\nBody.\n")
     return root
 
 

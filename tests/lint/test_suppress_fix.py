@@ -31,7 +31,8 @@ def skill(tmp_path, text, name="Bad_Name"):
     return folder / "SKILL.md"
 
 
-BASE = "---\nname: Bad_Name\ndescription: A skill.\ntriggers: [a, '']\n---\nSee [x](missing.md).\nSee [y](gone.md).\n"
+DESCRIPTION = "description: A skill whose name breaks the rules."
+BASE = f"---\nname: Bad_Name\n{DESCRIPTION}\ntriggers: [a, '']\n---\nSee [x](missing.md).\nSee [y](gone.md).\n"
 
 
 def test_without_suppression(cli, tmp_path):
@@ -45,7 +46,7 @@ def test_without_suppression(cli, tmp_path):
      [(4, "trigger-blank"), (6, "references"), (7, "references")]),
     (("triggers: [a, '']", "triggers: [a, '']  # skillkit: ignore[trigger-blank]"),
      [(2, "name-format"), (6, "references"), (7, "references")]),
-    (("description: A skill.", "description: A skill.\n# skillkit: ignore-file[references, name-format]"),
+    ((DESCRIPTION, DESCRIPTION + "\n# skillkit: ignore-file[references, name-format]"),
      [(5, "trigger-blank")]),
     (("See [x]", "<!-- skillkit: ignore[references] -->\nSee [x]"),
      [(2, "name-format"), (4, "trigger-blank"), (8, "references")]),
@@ -59,7 +60,7 @@ def test_each_form_silences_exactly_its_rule_on_its_line_or_file(cli, tmp_path, 
 
 @pytest.mark.parametrize(("edit", "message"), [
     (("name: Bad_Name", "name: Bad_Name  # skillkit: ignore[trigger-blank]"), "silences nothing on line 2"),
-    (("description: A skill.", "description: A skill.\n# skillkit: ignore-file[body-blank]"), "in this file"),
+    ((DESCRIPTION, DESCRIPTION + "\n# skillkit: ignore-file[body-blank]"), "in this file"),
     (("See [y]", "<!-- skillkit: ignore[name-format] -->\nSee [y]"), "silences nothing on line 8"),
     (("name: Bad_Name", "name: Bad_Name  # skillkit: ignore[name-fromat]"), "did you mean `name-format`?"),
 ])
@@ -192,19 +193,19 @@ def test_statistics_show_settings_exit_zero_quiet(cli, tmp_path):
     assert shown.code == 0 and "profile          = studio" in shown.stdout and "skillkit.yaml" in shown.stdout
     assert cli("lint", "--exit-zero", ".", cwd=work).code == 0
     quiet = cli("lint", "-q", ".", cwd=work)
-    assert quiet.code == 1 and "Found" not in quiet.stdout and quiet.stdout.count("\n") == 6
+    assert quiet.code == 1 and "Found" not in quiet.stdout and quiet.stdout.count("\n") == 7
 
 
 def test_stdin_filename(cli, tmp_path):
-    file = skill(tmp_path, "---\nname: a\ndescription: d\n---\nB\n", "a")
+    file = skill(tmp_path, "---\nname: a\ndescription: Does a thing for stdin.\n---\nB\n", "a")
     outcome = cli("lint", "--stdin-filename", str(file), "--format", "json", cwd=tmp_path,
-                  stdin="---\nname: A\ndescription: d\n---\nB\n")
+                  stdin="---\nname: A\ndescription: Does a thing for stdin.\n---\nB\n")
     report = json.loads(outcome.stdout)
     assert outcome.code == 1 and {(d["path"], d["rule"]) for d in report["diagnostics"]} == {
         ("skills/a/SKILL.md", "name-format"), ("skills/a/SKILL.md", "name-folder")}
-    assert file.read_text() == "---\nname: a\ndescription: d\n---\nB\n"  # the file itself is not read, nor changed
+    assert file.read_text() == "---\nname: a\ndescription: Does a thing for stdin.\n---\nB\n"  # the file itself is not read, nor changed
     unsaved = cli("lint", "--stdin-filename", "skills/new/SKILL.md", cwd=tmp_path,
-                  stdin="---\nname: new\ndescription: d\ntriggers: ['']\n---\nB\n")
+                  stdin="---\nname: new\ndescription: Does a thing for stdin.\ntriggers: ['']\n---\nB\n")
     assert unsaved.code == 0 and unsaved.stdout.startswith("skills/new/SKILL.md:4:")
 
 
@@ -220,11 +221,11 @@ def test_a_workspace_file_line_is_silenced_too(cli, workspace_copy):
 
 
 def test_stdin_filename_with_fix_and_diff(cli, tmp_path):
-    file = skill(tmp_path, "---\nname: a\ndescription: d\n---\nB\n", "a")
-    given = "---\nname: a\ndescription: d\ntriggers: [x, '']\n---\nB\n"
+    file = skill(tmp_path, "---\nname: a\ndescription: Does a thing for stdin.\n---\nB\n", "a")
+    given = "---\nname: a\ndescription: Does a thing for stdin.\ntriggers: [x, '']\n---\nB\n"
     fixed = cli("lint", "--stdin-filename", str(file), "--fix", cwd=tmp_path, stdin=given)
     assert fixed.code == 0 and fixed.stdout == given.replace("[x, '']", "[x]")
-    assert "All checks passed" in fixed.stderr and file.read_text() == "---\nname: a\ndescription: d\n---\nB\n"
+    assert "All checks passed" in fixed.stderr and file.read_text() == "---\nname: a\ndescription: Does a thing for stdin.\n---\nB\n"
     diff = cli("lint", "--stdin-filename", "skills/a/SKILL.md", "--diff", cwd=tmp_path, stdin=given)
     assert diff.code == 1 and "--- a/skills/a/SKILL.md" in diff.stdout and "+triggers: [x]" in diff.stdout
     unsaved = cli("lint", "--stdin-filename", "skills/b/SKILL.md", "--fix", cwd=tmp_path,

@@ -107,7 +107,7 @@ def test_keys_that_are_no_typo_stay_a_warning(cli, tmp_path):
     shape than that field (`agents: [...]`, a published key, is no typo of the string `agent`)."""
     skill = tmp_path / "skills" / "a" / "SKILL.md"
     skill.parent.mkdir(parents=True)
-    skill.write_text("---\nname: a\ndescription: A skill.\nauthor: me\ncategory: tools\nName: a\n"
+    skill.write_text("---\nname: a\ndescription: A skill with keys of its own.\nauthor: me\ncategory: tools\nName: a\n"
                      "agents: [claude-code, codex]\n---\nBody.\n", encoding="utf-8")
     outcome = cli("lint", "--format", "json", ".", cwd=tmp_path)
     report = json.loads(outcome.stdout)

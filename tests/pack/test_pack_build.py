@@ -232,7 +232,7 @@ def test_workspace_that_is_not_a_folder_is_a_usage_error(cli, tmp_path: Path) ->
 
 
 def test_warnings_never_stop_a_pack(cli, workspace_copy: Path, tmp_path: Path) -> None:
-    write_skill(workspace_copy / "skills", "folded", 'name: folded\ndescription: "line one\\n\\nline two"')
+    write_skill(workspace_copy / "skills", "folded", 'name: folded\ndescription: "Folds line one\\n\\ninto line two"')
     outcome = cli("pack", workspace_copy, "-o", tmp_path / "p.zip")
     assert outcome.code == 0 and "1 warning(s)" in outcome.stderr
     assert "skills/folded/SKILL.md" in names(tmp_path / "p.zip")
