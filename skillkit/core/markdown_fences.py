@@ -20,10 +20,9 @@ from typing import NamedTuple
 from skillkit.core.markdown_model import CodeBlock, Fence
 
 MARK = re.compile(r"```|~~~")
-# A line that may open an HTML block at the top level, which could hold a fence mark: the
-# caller looks for one in the prose pieces, and parses the text whole when there is one.
-HTML_LINE = re.compile(r"^ {0,3}<", re.M)
-RUN = re.compile(r"`+|~+")
+OPENER = re.compile(r"(`{3,}+|~{3,}+)([^\n]*+)")
+# Possessive runs: one attempt per line, linear on any input.
+CLOSERS = {marker: re.compile(rf"\n {{0,3}}({marker}{{3,}}+)[ \t]*+(?=\n|\Z)") for marker in "`~"}
 
 
 class Fenced(NamedTuple):
@@ -51,68 +50,56 @@ def cut_at_fences(text: str) -> Cut | None:
     fences: list[Fenced] = []
     marks: list[int] = []
     line = counted = 0  # the 0-based line of offset `counted`
-    tick, tilde = text.find("```"), text.find("~~~")
+    tick, tilde = text.find("```"), _find(text, "~~~", 0)
     # str.find, not MARK.search: an alternation has no literal prefix and is tried at every position.
     while tick >= 0 or tilde >= 0:
         opener = tick if tilde < 0 or 0 <= tick < tilde else tilde
-        marker = text[opener]
-        run_end = RUN.match(text, opener).end()  # type: ignore[union-attr]
-        line_end = text.find("\n", opener)
-        line_end = len(text) if line_end < 0 else line_end
-        if (opener and text[opener - 1] != "\n") or (marker == "`" and "`" in text[run_end:line_end]):
+        opening = OPENER.match(text, opener)
+        assert opening is not None  # a run of three at `opener`
+        run, info = opening.groups()
+        line_end = opening.end()
+        if (opener and text[opener - 1] != "\n") or (run[0] == "`" and "`" in info):
             # Indented (a list item's, a quote's, code), mid-line, or paragraph text with
             # code spans: prose, whose reader checks the fence it may open.
             marks.append(opener)
             end = line_end + 1
         else:
             line += text.count("\n", counted, opener)
-            close_start, close_end = _closer(text, line_end + 1, marker, run_end - opener)
-            content_end = close_start if close_start >= 0 else _last_line_end(text)
-            end = close_end if close_start >= 0 else len(text)
-            info_words = text[run_end:line_end].split(maxsplit=1)
-            fence = Fence(line + 1, 1, text[opener:run_end], close_start >= 0)
-            block = CodeBlock(line + 2, info_words[0].lower() if info_words else "", text[line_end + 1:content_end])
+            closing = _closer(text, line_end, run)
+            if closing is None:
+                content_end = end = len(text)
+                last = text.rfind("\n") + 1  # markdown-it drops a last line of blanks no newline ends
+                if last < len(text) and not text[last:].strip(" \t"):
+                    content_end = last
+            else:
+                content_end, end = closing.start() + 1, min(closing.end() + 1, len(text))
+            words = info.split(maxsplit=1)
+            fence = Fence(line + 1, 1, run, closing is not None)
+            block = CodeBlock(line + 2, words[0].lower() if words else "", text[line_end + 1:content_end])
             line += text.count("\n", opener, end)
             counted = end
             fences.append(Fenced(opener, end, line, fence, block))
-        if tick >= 0 and tick < end:
+        if 0 <= tick < end:
             tick = text.find("```", end)
-        if tilde >= 0 and tilde < end:
-            tilde = text.find("~~~", end)
+        if 0 <= tilde < end:
+            tilde = _find(text, "~~~", end)
     return Cut(fences, marks)
 
 
-def _last_line_end(text: str) -> int:
-    """Where the text's lines end: markdown-it drops a last line of only blanks that no
-    newline ends."""
-    last = text.rfind("\n") + 1
-    return last if last < len(text) and not text[last:].strip(" \t") else len(text)
+def _find(text: str, mark: str, start: int) -> int:
+    """`text.find(mark, start)`, its first character looked for first: memchr speed on the
+    many texts without one."""
+    first = text.find(mark[0], start)
+    return first if first < 0 else text.find(mark, first)
 
 
-def _closer(text: str, at: int, marker: str, length: int) -> tuple[int, int]:
-    """The start of the line closing a fence opened with `length` markers, and the offset just
-    past that line (its newline included), searching from offset `at`; (-1, -1) when none
-    does. A closer is indented less than four columns (a tab counts to the next multiple of
-    four), a run of at least `length` markers, then only spaces and tabs."""
-    run = marker * 3
-    while at < len(text):
-        found = text.find(run, at)
-        if found < 0:
-            return -1, -1
-        line_start = text.rfind("\n", 0, found) + 1
-        line_end = text.find("\n", found)
-        line_end = len(text) if line_end < 0 else line_end
-        indent = text[line_start:found]
-        if _columns(indent) < 4 and not indent.strip(" \t"):
-            run_end = RUN.match(text, found).end()  # type: ignore[union-attr]
-            if run_end - found >= length and not text[run_end:line_end].strip(" \t"):
-                return line_start, min(line_end + 1, len(text))
-        at = line_end + 1
-    return -1, -1
-
-
-def _columns(indent: str) -> int:
-    width = 0
-    for char in indent:
-        width = width + 4 - width % 4 if char == "\t" else width + 1
-    return width
+def _closer(text: str, at: int, run: str) -> re.Match[str] | None:
+    """The line closing a fence opened with `run`, searched from the newline at `at`: indented
+    less than four columns (spaces only: a tab reaches the fourth), a run of the same marker
+    at least as long, then only spaces and tabs. The match spans from the newline before it
+    to its end."""
+    pattern = CLOSERS[run[0]]
+    found = pattern.search(text, at)
+    while found is not None and len(found.group(1)) < len(run):
+        found = pattern.search(text, found.end())
+    return found

@@ -20,17 +20,23 @@ from skillkit.core.markdown_model import Link, Reading
 # heading's `#`, a quote's `>`; or the line is a rule or a setext underline (`---`, `===`).
 STARTS = (r"[A-Za-z|]|\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|#{1,6}(?:[ \t]|\n|\Z)"
           r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)")
-# A non-blank line that starts otherwise, indented lines aside (see INDENTED).
-OTHER_LINE = re.compile(rf"(?:\A|\n)(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
+# A non-blank line that starts otherwise, indented lines aside (see INDENTED). Each pattern
+# starts with a literal (`\n`) so it is searched for at memchr speed; the first line is
+# matched on its own.
+OTHER_FIRST = re.compile(rf"(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
+OTHER_LINE = re.compile(rf"\n(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 # An indented line is a paragraph's continuation, a list item's or a nested list's, unless
-# it opens indented code: at the start, after a blank line, a heading or a rule.
-INDENTED = re.compile(r"(?:\A|\n) +[^ \n]")
-CODE_PLACE = re.compile(r"\A(?:[ \t]*\n)* |\n[ \t]*\n |(?:\A|\n)(?:#{1,6}(?:[ \t][^\n]*)?|[-*_=][-*_= ]*)\n ")
-LETTER_LINE = re.compile(r"(?:\A|\n)(?=[ \t]*[^ \t\n])(?![A-Za-z])")
-LINK = re.compile(r"(!?)\[([^\[\]()`\\<]*)\]\(([^\s()`\\<]+)\)")
+# it opens indented code: first, after a blank line, a heading or a rule.
+RULE_OR_HEADING = r"(?:#{1,6}(?:[ \t][^\n]*)?|[-*_=][-*_= ]*)"
+CODE_FIRST = re.compile(rf"(?:[ \t]*\n)* |{RULE_OR_HEADING}\n ")
+CODE_PLACE = re.compile(rf"\n(?:[ \t]*\n |{RULE_OR_HEADING}\n )")
+LETTER_FIRST = re.compile(r"(?=[ \t]*[^ \t\n])(?![A-Za-z])")
+LETTER_LINE = re.compile(r"\n(?=[ \t]*[^ \t\n])(?![A-Za-z])")
+# `!` is looked at before the match: a pattern that starts with `(!?)` has no literal prefix.
+LINK = re.compile(r"\[([^\[\]()`\\<]*)\]\(([^\s()`\\<]+)\)")
 # Outside links and code spans: brackets, `<` (HTML, autolinks), escapes and entities change
 # what a stretch reads; a bare `&` or a parenthesis does not.
-SPECIAL = re.compile(r"[\[\]`\\<]|&#?[A-Za-z0-9]+;")
+SPECIAL = re.compile(r"[\[\]`\\<]")
 ENTITY = re.compile(r"&#?[A-Za-z0-9]+;")
 CODE_SPAN = re.compile(r"`[^`\n]+`")
 NEEDS_ENCODING = re.compile(r"%(?![0-9A-Fa-f]{2})|[\"{}|^]")
@@ -38,9 +44,9 @@ NEEDS_ENCODING = re.compile(r"%(?![0-9A-Fa-f]{2})|[\"{}|^]")
 
 def plain(text: str) -> Reading | None:
     """The links of a stretch of plain prose, or None when it is not that simple."""
-    if OTHER_LINE.search(text):
+    if OTHER_FIRST.match(text) or OTHER_LINE.search(text):
         return None
-    if INDENTED.search(text) and CODE_PLACE.search(text):
+    if (text[:1] == " " or "\n " in text) and (CODE_FIRST.match(text) or CODE_PLACE.search(text)):
         return None
     if "&" in text and ENTITY.search(text):
         return None  # an entity in a destination is decoded: leave it to the parser
@@ -53,13 +59,14 @@ def plain(text: str) -> Reading | None:
     links = []
     line, counted = 0, 0  # lines counted up to `counted`: one pass, not a count from the start per link
     for match in LINK.finditer(text):
-        if "\n" in match.group(2) and LETTER_LINE.search(text):
+        if "\n" in match.group(1) and (LETTER_FIRST.match(text) or LETTER_LINE.search(text)):
             return None  # a list item or heading may end before the link's text does
-        at = match.start(3)
+        at = match.start(2)
         line += text.count("\n", counted, at)
         counted = at
         column = at - (text.rfind("\n", 0, at) + 1)
-        links.append(Link(line + 1, column + 1, normalise(match.group(3)), "image" if match.group(1) else "link"))
+        image = match.start() > 0 and text[match.start() - 1] == "!"
+        links.append(Link(line + 1, column + 1, normalise(match.group(2)), "image" if image else "link"))
     return Reading(tuple(links))
 
 
