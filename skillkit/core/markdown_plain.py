@@ -22,15 +22,15 @@ STARTS = (r"[A-Za-z|]|\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|
           r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)")
 # A non-blank line that starts otherwise, indented lines aside (see INDENTED). Each pattern
 # starts with a literal (`\n`) so it is searched for at memchr speed; the first line is
-# matched on its own.
-OTHER_FIRST = re.compile(rf"(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
+# matched on its own (anchored: searched, each would be tried at every position).
+OTHER_FIRST = re.compile(rf"\A(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 OTHER_LINE = re.compile(rf"\n(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 # An indented line is a paragraph's continuation, a list item's or a nested list's, unless
 # it opens indented code: first, after a blank line, a heading or a rule.
 RULE_OR_HEADING = r"(?:#{1,6}(?:[ \t][^\n]*)?|[-*_=][-*_= ]*)"
-CODE_FIRST = re.compile(rf"(?:[ \t]*\n)* |{RULE_OR_HEADING}\n ")
+CODE_FIRST = re.compile(rf"\A(?:[ \t]*+\n)*+ |\A{RULE_OR_HEADING}\n ")
 CODE_PLACE = re.compile(rf"\n(?:[ \t]*\n |{RULE_OR_HEADING}\n )")
-LETTER_FIRST = re.compile(r"(?=[ \t]*[^ \t\n])(?![A-Za-z])")
+LETTER_FIRST = re.compile(r"\A(?=[ \t]*[^ \t\n])(?![A-Za-z])")
 LETTER_LINE = re.compile(r"\n(?=[ \t]*[^ \t\n])(?![A-Za-z])")
 # `!` is looked at before the match: a pattern that starts with `(!?)` has no literal prefix.
 LINK = re.compile(r"\[([^\[\]()`\\<]*)\]\(([^\s()`\\<]+)\)")
