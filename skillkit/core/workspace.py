@@ -19,7 +19,7 @@ from typing import Callable, Hashable, TypeVar
 
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.errors import InputError
-from skillkit.core.paths import display, folders_up_to_repo_top
+from skillkit.core.paths import display
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
 
 SKILL_FILE = "SKILL.md"
@@ -48,9 +48,14 @@ class Workspace:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
+    _resolved: dict[Path, Path] = field(default_factory=dict, repr=False, compare=False)
 
     def reports(self, path: Path) -> bool:
-        return self.only is None or path.resolve() in self.only
+        if self.only is None:
+            return True
+        if (real := self._resolved.get(path)) is None:  # asked several times a file: resolved once
+            real = self._resolved[path] = path.resolve()
+        return real in self.only
 
 
 @dataclass
@@ -203,14 +208,61 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
 
 
-def enclosing_root(path: Path) -> Path | None:
-    """The nearest workspace root at or above `path`, not leaving the repository (`.git`)."""
-    return next((candidate for candidate in folders_up_to_repo_top(path) if is_root(candidate)), None)
+def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = None,
+                   resolve: Callable[[Path], Path] = Path.resolve) -> Path | None:
+    """The nearest workspace root at or above `path`, not leaving the repository (`.git`).
+    `known` remembers each folder's answers (a root? the repository's top?) across calls:
+    pre-commit names thousands of files under one `skills/` folder, and listing it again for
+    each cost more than linting them."""
+    folder = resolve(path)
+    if not folder.is_dir():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):  # as paths.folders_up_to_repo_top walks them
+        answer = known.get(candidate) if known is not None else None
+        if answer is None:
+            answer = (is_root(candidate), (candidate / ".git").exists())
+            if known is not None:
+                known[candidate] = answer
+        if answer[0]:
+            return candidate
+        if answer[1]:
+            return None
+    return None
 
 
-def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
-    found = [w for w in _walk(root, rules, left_out) if w.root == root]
-    return found[0] if found else Workspace(root)
+def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut],
+               spare: dict[Path, Workspace] | None = None) -> Workspace:
+    """The workspace of `root` from a walk of it; the roots found below it go to `spare`
+    (a later file named under `.claude/` then needs no second walk of that folder)."""
+    found = None
+    for space in _walk(root, rules, left_out):
+        if space.root == root:
+            found = space
+        elif space.root is not None and spare is not None:
+            spare.setdefault(space.root, space)
+    return found if found is not None else Workspace(root)
+
+
+class _Members:
+    """A workspace's files as written, and resolved once a path not written so is named: the
+    walk finds what pre-commit names, as written, and resolving costs a syscall per part."""
+
+    def __init__(self, written: set[Path]) -> None:
+        self.written = written
+        self.resolved: set[Path] | None = None
+
+    def adds(self, path: Path, real: Callable[[Path], Path]) -> bool:
+        """Whether `path` is new here (then it is counted in)."""
+        if path in self.written:
+            return False
+        if self.resolved is None:
+            self.resolved = {real(p) for p in self.written}
+        target = real(path)
+        if target in self.resolved:
+            return False
+        self.resolved.add(target)
+        self.written.add(path)
+        return True
 
 
 def discover(paths: list[Path], rules: WalkRules = WalkRules()) -> list[Workspace]:
@@ -231,28 +283,57 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
     def inside(root: Path, named: set[Path] | None) -> Workspace:
         space = within.get(root)
         if space is None:
-            space = within[root] = _walk_root(root, rules, context_left_out)
+            space = spare.pop(root, None) or _walk_root(root, rules, context_left_out, spare)
+            within[root] = space
             space.only = set()
+            root_of.update((Path(os.path.abspath(p)), root) for p in [*space.skills, *(d for _, d in space.documents)])
         if space.only is not None:
-            space.only = None if named is None else space.only | named
+            if named is None:
+                space.only = None
+            else:
+                space.only |= named  # in place: a copy per named file made naming thousands quadratic
         return space
 
-    members: dict[int, set[Path]] = {}  # id(space) -> its files, resolved: kept, not rebuilt per name
+    members: dict[int, _Members] = {}  # id(space) -> its files: kept, not rebuilt per name
+    # A root's files as its walk found them (absolute), and the root: a file named as the walk
+    # found it needs no search for its root (pre-commit names thousands under one root).
+    root_of: dict[Path, Path] = {}
+    spare: dict[Path, Workspace] = {}  # roots a walk of an enclosing root found already
+    roots: dict[Path, tuple[bool, bool]] = {}  # folder -> (a workspace root?, the repository's top?)
+    resolved: dict[Path, Path] = {}  # each named or found path resolved once (a syscall per part)
+    resolved_text: dict[str, str] = {}
+
+    def real(path: Path) -> Path:
+        """`path.resolve()`, a folder at a time: the named files share their folders, and
+        resolving each whole costs a syscall per part (strings: pathlib's own cost as much)."""
+        if (known := resolved.get(path)) is None:
+            known = resolved[path] = Path(real_text(os.fspath(path)))
+        return known
+
+    def real_text(text: str) -> str:
+        if (known := resolved_text.get(text)) is None:
+            absolute = os.path.abspath(text)
+            head, name = os.path.split(absolute)
+            if not name or ".." in text.split(os.sep) or os.path.islink(absolute):
+                known = os.path.realpath(text)  # a link (or `..` past one) goes where it points
+            else:
+                known = os.path.join(real_text(head), name)
+            resolved_text[text] = known
+        return known
 
     def bring(space: Workspace, skills: list[Path], documents: list[tuple[str, Path]]) -> None:
         """Named files the context walk left out (hidden, ignored, nested) join the workspace.
         Each call adds to the set it checks against: pre-commit names thousands of files, and
-        rebuilding it per name made naming them quadratic."""
-        known = members.get(id(space))
-        if known is None:
-            known = members[id(space)] = {p.resolve() for p in space.skills + [d for _, d in space.documents]}
+        rebuilding it per name made naming them quadratic. A path the walk found as written
+        is there already; only the others are resolved (a syscall per part) and compared so."""
+        state = members.get(id(space))
+        if state is None:
+            state = members[id(space)] = _Members(set(space.skills) | {d for _, d in space.documents})
         for skill in skills:
-            if (resolved := skill.resolve()) not in known:
-                known.add(resolved)
+            if state.adds(skill, real):
                 space.skills.append(skill)
         for document in documents:
-            if (resolved := document[1].resolve()) not in known:
-                known.add(resolved)
+            if state.adds(document[1], real):
                 space.documents.append(document)
 
     for index, path in enumerate(paths):
@@ -260,7 +341,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
                              str(path))
         if path.is_dir():
-            root = enclosing_root(path)
+            root = enclosing_root(path, roots, real)
             if root is None or root == path.resolve():
                 spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
             else:
@@ -285,15 +366,20 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         if kind == "settings":
             settings.append(path)
             continue
-        root = enclosing_root(path)
+        if (root := root_of.get(Path(os.path.abspath(path)))) is not None:
+            inside(root, {real(path)})  # a root's walk found it where it was named: it is there
+            continue
+        root = enclosing_root(path, roots, real)
         if root is not None:
-            space = inside(root, {path.resolve()})
+            space = inside(root, {real(path)})
             bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
             loose = Workspace(None, origin=_loose_key(path, index))
             (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
             spaces.append(loose)
     spaces.extend(within.values())
+    for space in within.values():
+        space._resolved = resolved  # reports() asks again for the files named
     merged = _merged(spaces)
     _drop_linked_copies(merged, left_out)
     return Discovery(merged, left_out, list(paths), settings)
