@@ -30,20 +30,24 @@ def _is_fence(line: str) -> bool:
 
 
 def split(source: SourceText) -> tuple[SplitDocument | None, list[Diagnostic]]:
-    lines = source.text.split("\n")
-    if not source.text.strip():
+    text = source.text
+    if not text or text.isspace():
         return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
                                  "the file is empty: a SKILL.md starts with `---`, YAML frontmatter, `---`")]
-    if not _is_fence(lines[0]):
+    # Line by line up to the closing fence only: the body (most of the file) is never split.
+    end = text.find("\n")
+    if not _is_fence(text if end < 0 else text[:end]):
         return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
                                  "no frontmatter: the first line of a SKILL.md must be `---`")]
-    for index in range(1, len(lines)):
-        if _is_fence(lines[index]):
+    start = at = end + 1
+    index = 1
+    while end >= 0:
+        end = text.find("\n", at)
+        if _is_fence(text[at:] if end < 0 else text[at:end]):
             # Each YAML line keeps its line break, the last one too: `key: |` as the last field
             # then reads the same value (with its final newline) as anywhere else.
-            yaml_text = "".join(line + "\n" for line in lines[1:index])
-            body = "\n".join(lines[index + 1:])
-            return SplitDocument(yaml_text, body, index + 2), []
+            return SplitDocument(text[start:at], "" if end < 0 else text[end + 1:], index + 2), []
+        at, index = end + 1, index + 1
     return None, [Diagnostic(source.path, 1, 1, "frontmatter-unclosed", Severity.ERROR,
                              "the frontmatter opened on line 1 is never closed by a `---` line")]
 

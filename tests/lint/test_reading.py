@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import write_skill
 
@@ -181,3 +183,32 @@ def test_lint_accepts_exactly_the_versions_resolve_can_load(cli, tmp_path, versi
     code, diags = lint_json(cli, tmp_path)
     assert (not any(d["rule"] == "version-format" for d in diags)) is valid
     assert (parse_version(version) is not None) is valid
+
+
+def _split_by_lines(text: str) -> tuple[str, str, int] | str:
+    """The frontmatter split as a plain list of lines gives it: the reference for split()."""
+    lines = text.split("\n")
+    if not text.strip():
+        return "empty"
+    if lines[0].rstrip(" \t") != "---":
+        return "missing"
+    for index in range(1, len(lines)):
+        if lines[index].rstrip(" \t") == "---":
+            return "".join(line + "\n" for line in lines[1:index]), "\n".join(lines[index + 1:]), index + 2
+    return "unclosed"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["---", "--- ", "---\t", "name: x", "", " ", "body", "a: |", "  b"]), max_size=10)
+       .map("\n".join))
+def test_frontmatter_split_reads_line_by_line(text):
+    from skillkit.core.frontmatter import split
+    from skillkit.core.reader import SourceText
+
+    document, findings = split(SourceText("SKILL.md", text, False))
+    expected = _split_by_lines(text)
+    if isinstance(expected, str):
+        assert document is None and findings[0].rule == ("frontmatter-unclosed" if expected == "unclosed"
+                                                          else "frontmatter-missing")
+    else:
+        assert (document.yaml_text, document.body, document.body_line) == expected
