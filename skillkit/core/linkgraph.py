@@ -78,15 +78,18 @@ def shown(doc: SkillDoc, rel: str) -> str:
     return f"{head}/{rel}" if head else rel
 
 
-def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading) -> list[Edge]:
+def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, names: set[str]) -> list[Edge]:
     root = os.path.normpath(graph_folder)
-    names = {f.rel for f in bundle.files}
+    source_folder = os.path.dirname(os.path.join(root, source))
     out = []
     for link in reading.links:
         target = local_target(link.target)
         if target is None:
             continue
-        resolved = str(resolve_link_target(graph_folder, graph_folder / source, target))
+        # resolve_link_target's answer, in strings: a Path a link costs more than the rest.
+        prefix = next((p for p in SKILL_FOLDER_PREFIXES if target.startswith(p)), None)
+        resolved = os.path.normpath(os.path.join(root, target[len(prefix):]) if prefix is not None
+                                    else os.path.join(source_folder, target))
         if resolved == root:
             rel: str | None = "."
         elif resolved.startswith(root + os.sep):
@@ -109,7 +112,8 @@ def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
     for item in bundle.files:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
-    by_source = {source: _edges(folder, bundle, source, reading) for source, reading in readings.items()}
+    names = {f.rel for f in bundle.files}
+    by_source = {source: _edges(folder, bundle, source, reading, names) for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
     return SkillGraph(folder, bundle, readings, edges, by_source)
 
