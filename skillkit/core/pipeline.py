@@ -19,7 +19,7 @@ from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
-from skillkit.core.suppress import silence
+from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
@@ -103,6 +103,7 @@ class Checked:
     doc: SkillDoc | None
     core: tuple[Diagnostic, ...]               # reading, parsing and the schema (weighed)
     rules: tuple[Diagnostic, ...] | None       # the per-skill rules; None: read for context only
+    directives: tuple[Directive, ...] | None = ()  # its suppression comments (None: unreadable)
 
     def found(self) -> list[Diagnostic]:
         return [*self.core, *(self.rules or ())]
@@ -130,7 +131,8 @@ def check_skill_files(files: list[Path], base: str, options: Options,
                 for rule in skill_rules:
                     rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
         kept = without_yaml_text(doc) if doc is not None else None  # the rules have read the frontmatter text
-        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules)))
+        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules),
+                           file_directives(file, shown, True)))
     return out
 
 
@@ -171,8 +173,10 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
     store = open_cache(space.root, judge.options, base) if cache else None
+    read: dict[Path, tuple[Directive, ...] | None] = {}
     for checked in _checked_skills(space, judge, base, store, tick):
         per_file[checked.shown].extend(checked.found())
+        read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
     for kind, file in space.documents:
@@ -202,7 +206,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
     silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
-            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]))
+            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]),
+            read)
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():
