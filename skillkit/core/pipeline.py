@@ -165,7 +165,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     return [known[file] for file in space.skills]
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool
+def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool = True
           ) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
@@ -217,6 +217,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
                  if space.reports(p)}
         for shown in named:
             found.extend(per_file.get(shown, ()))
+    if not models:  # findings only (lint): building thousands of models nobody reads costs
+        return found, LoadedWorkspace(space.root, (), (), broken)
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
     return found, LoadedWorkspace(space.root, skills, documents, broken)
@@ -239,10 +241,13 @@ def find(paths: list[Path], options: Options) -> Discovery:
     return discover_all(paths, walk_rules(options))
 
 
-def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False) -> Result:
+def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False,
+        models: bool = True) -> Result:
     """Discover, read, parse, validate and check everything under `paths`. Raises InputError
     when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
-    reuse and update lint's cache (core/cache.py) for skills whose folders did not change."""
+    reuse and update lint's cache (core/cache.py) for skills whose folders did not change.
+    `models=False`: the workspaces' skills and documents are left empty (for lint, which
+    reports findings only)."""
     from skillkit.core.budget import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/budget.py)
@@ -270,7 +275,7 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
     strict: set[Diagnostic] = set()
     for space in spaces:
         space_judge = _judge_for(space.root, judge)
-        found, workspace = _load(space, space_judge, tick, cache)
+        found, workspace = _load(space, space_judge, tick, cache, models)
         diagnostics.extend(found)
         loaded.append(workspace)
         if space_judge.options.strict:
