@@ -6,14 +6,28 @@ findings) depend on nothing else: the per-skill rules read only files inside the
 folder. So an entry is reused exactly when that folder's files hash the same. Workspace rules
 always run again, on the documents the cache gives back.
 
-Hashing every file on every run would read everything the cache saves reading, so each file's
-digest is remembered with its (size, mtime, inode), as git's index does; a file modified in the
-same two seconds as the cache was written is hashed again (its mtime cannot tell the versions
-apart).
+One file per skill (`lint-<options digest>/<digest of the skill's name>.bin`): a re-run with one
+skill changed writes that skill's entry only, not every skill's, and each entry holds what
+deciding about it takes (the stat of each of its files, their digests, the findings).
 
-The file is a pickle, read with an unpickler that builds only skillkit's own classes and plain
-containers, behind a digest of its payload: a corrupted, truncated or foreign file is ignored
-and rewritten, never trusted, never a traceback.
+Hashing every file on every run would read everything the cache saves reading, so each file's
+digest is remembered with its stat, as git's index does: (size, mtime, ctime, inode), the times
+in nanoseconds, and a file whose stat is unchanged is not read again. ruff trusts the mtime
+alone; two more holes are closed here:
+- an edit that puts the old mtime back afterwards (`touch -d`, `cp -p`, `rsync -t`, an editor
+  keeping times) cannot put back the ctime, which the kernel sets to now on every write and
+  every utime: the stat differs, the file is hashed;
+- an edit in the same clock tick as the look that hashed the file (timestamps are coarse: a few
+  milliseconds on Linux, two seconds on FAT) keeps size and mtime: so, as git's "racy" check,
+  a file whose mtime is within RACY_SECONDS of the moment the run that wrote its entry began
+  (it looked at the file after that moment) is hashed again, every run, until an entry written
+  later vouches for it (`lookup` rewrites an entry whose digests it had to compute).
+Left open, as git leaves it: a same-size rewrite within the tick of that look whose writer also
+puts the mtime back within that tick (so the ctime matches too), or a clock set back.
+
+Each file is a pickle, read with an unpickler that builds only skillkit's own classes and plain
+containers, behind a digest of its payload: a corrupted, truncated or foreign file is a miss,
+rewritten, never trusted, never a traceback.
 """
 
 from __future__ import annotations
@@ -22,22 +36,25 @@ import hashlib
 import io
 import os
 import pickle
+import re
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillkit import __version__
-from skillkit.core.atomic import write_atomic
+from skillkit.core.atomic import TEMP_PREFIX, temp_prefix, write_atomic
 from skillkit.core.errors import SkillkitError
 
 if TYPE_CHECKING:
     from skillkit.core.options import Options
 
 FOLDER = ".skillkit_cache"
-MAGIC = b"skillkit-lint-cache 1\n"
+MAGIC = b"skillkit-lint-cache 2\n"
 RACY_SECONDS = 2.0
-MAX_BYTES = 512 * 1024 * 1024  # a bigger cache file is not ours: ignored, never read whole
+MAX_BYTES = 64 * 1024 * 1024  # a bigger entry is not ours: ignored, never read whole
+_SLOT = re.compile(r"[0-9a-f]{32}\.bin")
 
 # What a cache file may rebuild: skillkit's own (frozen data) classes and the standard library's
 # plain values. Nothing callable beyond these classes' constructors.
@@ -53,114 +70,148 @@ SAFE_GLOBALS = {
 
 class _SafeUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
+        found = _FOUND.get((module, name))  # thousands of entries name the same few classes
+        if found is not None:
+            return found
         if (module, name) in SAFE_GLOBALS or (module.startswith("skillkit.core.") and name[:1].isupper()):
             found = super().find_class(module, name)
             if isinstance(found, type) or (module, name) == ("copyreg", "_reconstructor"):
+                _FOUND[module, name] = found
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not something a cache holds")
 
 
-@dataclass
-class Entry:
-    fingerprint: str
-    blob: bytes  # the pickled value: unpickled only when used, re-written as it is when unchanged
+Known = dict[str, tuple[int, int, int, int, str]]  # relative name -> (size, mtime, ctime, inode, digest)
+_FOUND: dict[tuple[str, str], Any] = {}
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a skill's folder held when it was looked at: a digest of every file's name and
+    content, and the stats that vouch for each file's digest."""
+
+    digest: str
+    files: Known
+    fresh: bool  # some digest was computed anew (not vouched for by a stat)
 
 
 @dataclass
 class LintCache:
-    """The cache of one workspace under one set of options."""
+    """The cache of one workspace under one set of options: a folder of entries, one a skill."""
 
-    file: Path
-    saved_at: float = 0.0
-    digests: dict[str, tuple[int, int, int, str]] = field(default_factory=dict)  # path -> (size, mtime, ino, sha)
-    entries: dict[str, Entry] = field(default_factory=dict)
-    used: dict[str, Entry] = field(default_factory=dict)
-    seen: dict[str, tuple[int, int, int, str]] = field(default_factory=dict)
-    changed: bool = False
+    folder: Path
+    started: float = field(default_factory=time.time)  # before this run looked at any file
+    used: set[str] = field(default_factory=set)
+    writes: dict[str, bytes] = field(default_factory=dict)
 
     @classmethod
     def open(cls, folder: Path, key: object) -> LintCache:
-        """The cache for `key` (the effective options) in `folder`; empty when there is none
-        or the file there cannot be trusted."""
+        """The cache for `key` (the effective options) in `folder`. Nothing is read yet: each
+        skill's entry is read when that skill is looked up."""
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
-        cache = cls(folder / f"lint-{digest}.bin")
-        loaded = _load(cache.file)
-        if loaded is not None:
-            try:
-                cache.saved_at = float(loaded["saved_at"])
-                cache.digests = dict(loaded["digests"])
-                cache.entries = {str(k): Entry(str(fp), bytes(blob)) for k, (fp, blob) in loaded["entries"].items()}
-            except (KeyError, TypeError, ValueError):
-                cache.saved_at, cache.digests, cache.entries = 0.0, {}, {}
-        return cache
+        return cls(folder / f"lint-{digest}")
 
-    def fingerprint(self, folder: Path) -> str:
-        """A digest of every file under a skill's folder: names, and contents."""
+    def lookup(self, name: str, folder: Path) -> tuple[Any | None, Fingerprint]:
+        """What checking the skill `name` (whose folder is `folder`) found, when its folder's
+        files are what they were then (None otherwise), and the folder's fingerprint now."""
+        slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+        self.used.add(slot)
+        stored = _read_entry(self.folder / slot, name)
+        known: Known = stored[2] if stored is not None else {}
+        checked_at = stored[1] if stored is not None else 0.0
+        print_ = self._fingerprint(folder, known, checked_at - RACY_SECONDS)
+        if stored is not None and stored[3] == print_.digest:
+            if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
+                self._write(slot, name, print_, stored[4])
+            return stored[4], print_
+        return None, print_
+
+    def put(self, name: str, fingerprint: Fingerprint, value: Any) -> None:
+        slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+        self.used.add(slot)
+        self._write(slot, name, fingerprint, value)
+
+    def _write(self, slot: str, name: str, fingerprint: Fingerprint, value: Any) -> None:
+        payload = pickle.dumps((name, self.started, fingerprint.files, fingerprint.digest, value),
+                               protocol=pickle.HIGHEST_PROTOCOL)
+        self.writes[slot] = frame(payload)
+
+    def _fingerprint(self, folder: Path, known: Known, racy_from: float) -> Fingerprint:
         start = len(str(folder)) + 1
-        parts = [f"{path[start:]}\0{self._digest(path)}" for path in _files_under(folder)]
-        return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
-
-    def _digest(self, path: str) -> str:
-        try:
-            st = os.stat(path)
-        except OSError:
-            return "missing"
-        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
-        known = self.digests.get(path)
-        racy = st.st_mtime_ns / 1e9 >= self.saved_at - RACY_SECONDS
-        if known is not None and known[:3] == stamp and not racy:
-            self.seen[path] = known
-            return known[3]
-        if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
-            sha = f"special {st.st_mode:o}"
-        else:
+        racy_ns = int(racy_from * 1e9)
+        files: Known = {}
+        fresh = False
+        for path in _files_under(folder):
+            rel = path[start:]
             try:
-                with open(path, "rb") as handle:
-                    sha = hashlib.file_digest(handle, "sha256").hexdigest()
+                st = os.stat(path)
             except OSError:
-                sha = "unreadable"
-        self.seen[path] = (*stamp, sha)
-        return sha
-
-    def get(self, name: str, fingerprint: str) -> Any | None:
-        entry = self.entries.get(name)
-        if entry is None or entry.fingerprint != fingerprint:
-            return None
-        try:
-            value = _SafeUnpickler(io.BytesIO(entry.blob)).load()
-        except Exception:  # noqa: BLE001 - a damaged entry is a miss, whatever it raises
-            return None
-        self.used[name] = entry
-        return value
-
-    def put(self, name: str, fingerprint: str, value: Any) -> None:
-        self.used[name] = Entry(fingerprint, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        self.changed = True
+                files[rel] = (-1, 0, 0, 0, "missing")
+                fresh = True
+                continue
+            stamp = _stamp(st)
+            seen = known.get(rel)
+            # what a cache file holds is checked where it is used: a tuple of this shape or a miss
+            if type(seen) is tuple and len(seen) == 5 and seen[:4] == stamp and stamp[1] < racy_ns \
+                    and type(seen[4]) is str:
+                files[rel] = seen
+                continue
+            fresh = True
+            if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
+                sha = f"special {st.st_mode:o}"
+            else:
+                try:
+                    with open(path, "rb") as handle:
+                        sha = hashlib.file_digest(handle, "sha256").hexdigest()
+                except OSError:
+                    sha = "unreadable"
+            files[rel] = (*stamp, sha)
+        parts = "\n".join(f"{rel}\0{seen[4]}" for rel, seen in files.items())
+        return Fingerprint(hashlib.sha256(parts.encode("utf-8", "surrogateescape")).hexdigest(), files, fresh)
 
     def save(self) -> None:
-        """Write what this run used (entries of files gone since are dropped). Never raises:
-        a cache that cannot be written only makes the next run slower."""
-        if not self.changed and self.used.keys() == self.entries.keys() and self.seen == self.digests:
-            return
-        payload = pickle.dumps({"saved_at": time.time(), "digests": self.seen,
-                                "entries": {k: (e.fingerprint, e.blob) for k, e in self.used.items()}},
-                               protocol=pickle.HIGHEST_PROTOCOL)
+        """Write the entries this run made, drop those of skills gone since (and what a killed
+        run left half-written). Never raises: a cache that cannot be written only makes the
+        next run slower."""
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            ignore = self.file.parent / ".gitignore"
-            if not ignore.exists():
-                write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
-            _replace_unsynced(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
+            if self.writes:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                ignore = self.folder.parent / ".gitignore"
+                if not ignore.exists():
+                    write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
+                for slot, data in self.writes.items():
+                    _replace_unsynced(self.folder / slot, data)
+                self.writes.clear()
+            _tidy(self.folder, self.used)
         except (OSError, SkillkitError):
             pass
 
 
+def _tidy(folder: Path, used: set[str]) -> None:
+    """Remove the entries no skill of this run has (one scan of the folder), and the temporary
+    files of writers that are gone."""
+    from skillkit.core.atomic import _owner_gone
+
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if (name.startswith(TEMP_PREFIX) and _owner_gone(name)) or (name not in used and _SLOT.fullmatch(name)):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                continue
+
+
 def _replace_unsynced(target: Path, data: bytes) -> None:
     """A temporary file renamed into place, as write_atomic does, without its fsync: a cache
-    lost to a power cut is only a slower next run, and syncing tens of MB costs every run."""
-    from skillkit.core.atomic import make_temp_file
+    lost to a power cut is only a slower next run. Killed runs' temporaries are swept by
+    `_tidy`, once a run, not once a write (a first run writes thousands of entries)."""
+    import tempfile
 
-    handle, temp = make_temp_file(target.parent, "cache")  # sweeps a killed run's, as every writer's
+    handle, temp = tempfile.mkstemp(prefix=temp_prefix("cache"), suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -168,6 +219,11 @@ def _replace_unsynced(target: Path, data: bytes) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What vouches for a file's digest: size, mtime, ctime, inode (see the module's docstring)."""
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
 
 
 def _regular(st: os.stat_result) -> bool:
@@ -196,22 +252,46 @@ def _files_under(folder: Path) -> list[str]:
     return sorted(found)
 
 
-def _load(file: Path) -> dict[str, Any] | None:
+def _check(payload: bytes) -> bytes:
+    """What tells a damaged entry (a torn write, a flipped bit): a CRC, not a cryptographic
+    digest; a file forged to look whole is still only unpickled into skillkit's own data
+    (_SafeUnpickler), and it costs a third of sha256 over the megabytes a run reads."""
+    return zlib.crc32(payload).to_bytes(4, "big") + len(payload).to_bytes(8, "big")
+
+
+def frame(payload: bytes) -> bytes:
+    """An entry file's bytes: MAGIC, the check of the payload, the payload (a pickle)."""
+    return MAGIC + _check(payload) + payload
+
+
+HEAD = len(MAGIC) + 12  # where the payload starts
+
+
+def _read_entry(file: Path, name: str) -> tuple[str, float, Known, str, Any] | None:
+    """The entry in `file` when it is whole, ours and for `name`; None otherwise, whatever the
+    file holds."""
     try:
         with open(file, "rb") as handle:
-            if not _regular(os.fstat(handle.fileno())) or os.fstat(handle.fileno()).st_size > MAX_BYTES:
+            st = os.fstat(handle.fileno())
+            if not _regular(st) or st.st_size > MAX_BYTES:
                 return None
             raw = handle.read()
     except OSError:
         return None
-    head = len(MAGIC) + 32
-    if not raw.startswith(MAGIC) or len(raw) < head or hashlib.sha256(raw[head:]).digest() != raw[len(MAGIC):head]:
+    payload = memoryview(raw)[HEAD:]
+    if not raw.startswith(MAGIC) or len(raw) < HEAD or _check(payload) != raw[len(MAGIC):HEAD]:
         return None
     try:
-        loaded = _SafeUnpickler(io.BytesIO(raw[head:])).load()
+        loaded = _SafeUnpickler(io.BytesIO(payload)).load()
     except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
         return None
-    return loaded if isinstance(loaded, dict) else None
+    try:
+        stored_name, checked_at, files, digest, value = loaded
+        if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
+            return None
+    except Exception:  # noqa: BLE001 - not the shape an entry has, however it fails to be
+        return None
+    return stored_name, checked_at, files, digest, value
 
 
 def cache_folder(root: Path | None, settings: dict[str, object], settings_source: Path | None) -> Path:

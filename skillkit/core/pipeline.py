@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from skillkit.core.cache import LintCache, open_cache
+from skillkit.core.cache import Fingerprint, LintCache, open_cache
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
@@ -145,16 +145,24 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             out.extend(batch)
             tick(len(batch))
         return out
+    import gc
+
     known: dict[Path, Checked] = {}
-    pending: list[tuple[Path, str, str]] = []
-    for file in space.skills:
-        name, fingerprint = f"{file}\0{display(file, base)}", cache.fingerprint(file.parent)
-        hit = cache.get(name, fingerprint)
-        if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
-            known[file] = hit if space.reports(file) else replace(hit, rules=None)
-            tick(1)
-        else:
-            pending.append((file, name, fingerprint))
+    pending: list[tuple[Path, str, Fingerprint]] = []
+    collecting = gc.isenabled()
+    gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
+    try:
+        for file in space.skills:
+            name = f"{file}\0{display(file, base)}"
+            hit, fingerprint = cache.lookup(name, file.parent)
+            if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
+                known[file] = hit if space.reports(file) else replace(hit, rules=None)
+                tick(1)
+            else:
+                pending.append((file, name, fingerprint))
+    finally:
+        if collecting:
+            gc.enable()
     for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options, space.only):
         for checked in batch:
             known[checked.file] = checked
