@@ -37,6 +37,7 @@ import io
 import os
 import pickle
 import re
+import struct
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -81,7 +82,12 @@ class _SafeUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not something a cache holds")
 
 
-Known = dict[str, tuple[int, int, int, int, str]]  # relative name -> (size, mtime, ctime, inode, digest)
+# relative name -> its stat packed (_STAT: size, mtime, ctime, inode) then its digest: two
+# objects a file, not seven (an entry is rebuilt for every skill on every run)
+Known = dict[str, bytes]
+_STAT = struct.Struct("<QQQQ")
+_WORD = (1 << 64) - 1
+_UNLISTABLE = "\0unlistable"  # no file's name holds a NUL: what _files_under says of a folder it cannot list
 _FOUND: dict[tuple[str, str], Any] = {}
 
 
@@ -117,9 +123,10 @@ class LintCache:
         slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
         self.used.add(slot)
         stored = _read_entry(self.folder / slot, name)
-        known: Known = stored[2] if stored is not None else {}
-        checked_at = stored[1] if stored is not None else 0.0
-        print_ = self._fingerprint(folder, known, checked_at - RACY_SECONDS)
+        if stored is None:
+            print_ = self._fingerprint(folder, {}, 0.0, "")
+        else:
+            print_ = self._fingerprint(folder, stored[2], stored[1] - RACY_SECONDS, stored[3])
         if stored is not None and stored[3] == print_.digest:
             if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
                 self._write(slot, name, print_, stored[4])
@@ -136,38 +143,45 @@ class LintCache:
                                protocol=pickle.HIGHEST_PROTOCOL)
         self.writes[slot] = frame(payload)
 
-    def _fingerprint(self, folder: Path, known: Known, racy_from: float) -> Fingerprint:
+    def _fingerprint(self, folder: Path, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
+        """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
         start = len(str(folder)) + 1
         racy_ns = int(racy_from * 1e9)
         files: Known = {}
         fresh = False
         for path in _files_under(folder):
             rel = path[start:]
+            if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
+                files[rel] = bytes(_STAT.size) + b"unlistable"
+                fresh = fresh or known.get(rel) != files[rel]
+                continue
             try:
                 st = os.stat(path)
-            except OSError:
-                files[rel] = (-1, 0, 0, 0, "missing")
+            except (OSError, ValueError):
+                files[rel] = bytes(_STAT.size) + b"missing"
                 fresh = True
                 continue
-            stamp = _stamp(st)
+            size, mtime, ctime, inode = _stamp(st)
+            stamp = _STAT.pack(size & _WORD, mtime & _WORD, ctime & _WORD, inode & _WORD)
             seen = known.get(rel)
-            # what a cache file holds is checked where it is used: a tuple of this shape or a miss
-            if type(seen) is tuple and len(seen) == 5 and seen[:4] == stamp and stamp[1] < racy_ns \
-                    and type(seen[4]) is str:
+            # what a cache file holds is checked where it is used: bytes of this shape or a miss
+            if type(seen) is bytes and len(seen) > _STAT.size and seen[:_STAT.size] == stamp and mtime < racy_ns:
                 files[rel] = seen
                 continue
             fresh = True
             if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
-                sha = f"special {st.st_mode:o}"
+                digest = f"special {st.st_mode:o}".encode()
             else:
                 try:
                     with open(path, "rb") as handle:
-                        sha = hashlib.file_digest(handle, "sha256").hexdigest()
+                        digest = hashlib.file_digest(handle, "sha256").digest()
                 except OSError:
-                    sha = "unreadable"
-            files[rel] = (*stamp, sha)
-        parts = "\n".join(f"{rel}\0{seen[4]}" for rel, seen in files.items())
-        return Fingerprint(hashlib.sha256(parts.encode("utf-8", "surrogateescape")).hexdigest(), files, fresh)
+                    digest = b"unreadable"
+            files[rel] = stamp + digest
+        if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
+            return Fingerprint(known_digest, files, fresh)
+        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[_STAT.size:] for rel, seen in files.items())
+        return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
 
     def save(self) -> None:
         """Write the entries this run made, drop those of skills gone since (and what a killed
@@ -248,7 +262,7 @@ def _files_under(folder: Path) -> list[str]:
                     else:
                         found.append(entry.path)
         except OSError:
-            found.append(current + os.sep + "\0unlistable")
+            found.append(current + os.sep + _UNLISTABLE)
     return sorted(found)
 
 

@@ -184,8 +184,10 @@ DAMAGE = {
     "foreign value": lambda raw: _rewrapped(raw, lambda entry: (*entry[:4], [1, 2])),
     "entry of another skill": lambda raw: _rewrapped(raw, lambda entry: ("elsewhere", *entry[1:])),
     "stats of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], (("SKILL.md", 1),), *entry[3:])),
-    "digests of another type": lambda raw: _rewrapped(raw, lambda entry: (
-        *entry[:2], {k: (*v[:4], 7) for k, v in entry[2].items()}, *entry[3:])),
+    "stats of another type": lambda raw: _rewrapped(raw, lambda entry: (
+        *entry[:2], {k: (1, 2, 3, 4, "x") for k in entry[2]}, *entry[3:])),
+    "stats cut short": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {k: v[:20] for k, v in entry[2].items()},
+                                                                  *entry[3:])),
 }
 
 
