@@ -162,6 +162,10 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 pending.append((file, name, fingerprint))
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                # what was just rebuilt lives until the workspace is reported: the collections
+                # of the rest of the run need not walk it again (_load thaws it)
+                gc.freeze()
             gc.enable()
     for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options, space.only):
         for checked in batch:
@@ -175,6 +179,18 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
 
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool = True
           ) -> tuple[list[Diagnostic], LoadedWorkspace]:
+    import gc
+
+    frozen = gc.get_freeze_count()
+    try:
+        return _load_space(space, judge, tick, cache, models)
+    finally:
+        if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
+            gc.unfreeze()
+
+
+def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool
+                ) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
