@@ -41,7 +41,7 @@ import struct
 import time
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from skillkit import __version__
@@ -69,7 +69,29 @@ SAFE_GLOBALS = {
 }
 
 
+class _SkillPickler(pickle.Pickler):
+    """Writes the skill's own file (in an entry twice: the check's and the document's) as a
+    reference, which the reader answers with the path it looked the skill up by: rebuilding a
+    Path costs more than the rest of a small entry's values."""
+
+    def __init__(self, out: io.BytesIO, file: PurePath) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.file = file
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return "file" if isinstance(obj, PurePath) and obj == self.file else None
+
+
 class _SafeUnpickler(pickle.Unpickler):
+    def __init__(self, data: io.BytesIO, file: PurePath | None = None) -> None:
+        super().__init__(data)
+        self.file = file
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid == "file" and self.file is not None:
+            return self.file
+        raise pickle.UnpicklingError("not a reference a cache holds")
+
     def find_class(self, module: str, name: str) -> Any:
         found = _FOUND.get((module, name))  # thousands of entries name the same few classes
         if found is not None:
@@ -117,35 +139,36 @@ class LintCache:
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
         return cls(folder / f"lint-{digest}")
 
-    def lookup(self, name: str, folder: Path) -> tuple[Any | None, Fingerprint]:
-        """What checking the skill `name` (whose folder is `folder`) found, when its folder's
-        files are what they were then (None otherwise), and the folder's fingerprint now."""
+    def lookup(self, name: str, file: Path) -> tuple[Any | None, Fingerprint]:
+        """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files
+        are what they were then (None otherwise), and the folder's fingerprint now."""
         slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
         self.used.add(slot)
-        stored = _read_entry(self.folder / slot, name)
+        folder = os.path.dirname(file)
+        stored = _read_entry(os.path.join(self.folder, slot), name, file)
         if stored is None:
             print_ = self._fingerprint(folder, {}, 0.0, "")
         else:
             print_ = self._fingerprint(folder, stored[2], stored[1] - RACY_SECONDS, stored[3])
         if stored is not None and stored[3] == print_.digest:
             if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
-                self._write(slot, name, print_, stored[4])
+                self._write(slot, name, print_, stored[4], file)
             return stored[4], print_
         return None, print_
 
-    def put(self, name: str, fingerprint: Fingerprint, value: Any) -> None:
+    def put(self, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
         slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
         self.used.add(slot)
-        self._write(slot, name, fingerprint, value)
+        self._write(slot, name, fingerprint, value, file)
 
-    def _write(self, slot: str, name: str, fingerprint: Fingerprint, value: Any) -> None:
-        payload = pickle.dumps((name, self.started, fingerprint.files, fingerprint.digest, value),
-                               protocol=pickle.HIGHEST_PROTOCOL)
-        self.writes[slot] = frame(payload)
+    def _write(self, slot: str, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
+        out = io.BytesIO()
+        _SkillPickler(out, file).dump((name, self.started, fingerprint.files, fingerprint.digest, value))
+        self.writes[slot] = frame(out.getvalue())
 
-    def _fingerprint(self, folder: Path, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
+    def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
         """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
-        start = len(str(folder)) + 1
+        start = len(folder) + 1
         racy_ns = int(racy_from * 1e9)
         files: Known = {}
         fresh = False
@@ -246,11 +269,11 @@ def _regular(st: os.stat_result) -> bool:
     return stat.S_ISREG(st.st_mode)
 
 
-def _files_under(folder: Path) -> list[str]:
+def _files_under(folder: str) -> list[str]:
     """Every file under `folder`, sorted, without following links to folders (as the rules
     read them: a linked file is read through its link). An explicit stack: no recursion limit."""
     found: list[str] = []
-    stack = [str(folder)]
+    stack = [folder]
     while stack:
         current = stack.pop()
         try:
@@ -281,9 +304,9 @@ def frame(payload: bytes) -> bytes:
 HEAD = len(MAGIC) + 12  # where the payload starts
 
 
-def _read_entry(file: Path, name: str) -> tuple[str, float, Known, str, Any] | None:
-    """The entry in `file` when it is whole, ours and for `name`; None otherwise, whatever the
-    file holds."""
+def _read_entry(file: str, name: str, skill: Path) -> tuple[str, float, Known, str, Any] | None:
+    """The entry in `file` when it is whole, ours and for `name` (its SKILL.md: `skill`); None
+    otherwise, whatever the file holds."""
     try:
         with open(file, "rb") as handle:
             st = os.fstat(handle.fileno())
@@ -296,7 +319,7 @@ def _read_entry(file: Path, name: str) -> tuple[str, float, Known, str, Any] | N
     if not raw.startswith(MAGIC) or len(raw) < HEAD or _check(payload) != raw[len(MAGIC):HEAD]:
         return None
     try:
-        loaded = _SafeUnpickler(io.BytesIO(payload)).load()
+        loaded = _SafeUnpickler(io.BytesIO(payload), skill).load()
     except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
         return None
     try:

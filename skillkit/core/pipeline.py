@@ -154,7 +154,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     try:
         for file in space.skills:
             name = f"{file}\0{display(file, base)}"
-            hit, fingerprint = cache.lookup(name, file.parent)
+            hit, fingerprint = cache.lookup(name, file)
             if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
                 known[file] = hit if space.reports(file) else replace(hit, rules=None)
                 tick(1)
@@ -172,7 +172,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             known[checked.file] = checked
         tick(len(batch))
     for file, name, fingerprint in pending:
-        cache.put(name, fingerprint, known[file])
+        cache.put(name, fingerprint, known[file], file)
     cache.save()
     return [known[file] for file in space.skills]
 

@@ -166,9 +166,25 @@ class Boom:
         return (os.system, ("touch pwned",))
 
 
-def _rewrapped(raw: bytes, change) -> bytes:
-    """An entry (one this test's own run wrote, so unpickled here) changed, behind a valid check."""
-    return frame(pickle.dumps(change(pickle.loads(raw[HEAD:]))))
+def _rewrapped(raw: bytes, change, reference: str = "file") -> bytes:
+    """An entry (one this test's own run wrote, so unpickled here) changed, behind a valid check;
+    its reference to the skill's own file is kept a reference."""
+    import io
+
+    file = object()
+
+    class Reader(pickle.Unpickler):
+        def persistent_load(self, pid):
+            assert pid == "file"
+            return file
+
+    class Writer(pickle.Pickler):
+        def persistent_id(self, obj):
+            return reference if obj is file else None
+
+    out = io.BytesIO()
+    Writer(out).dump(change(Reader(io.BytesIO(raw[HEAD:])).load()))
+    return frame(out.getvalue())
 
 
 DAMAGE = {
@@ -178,6 +194,7 @@ DAMAGE = {
     "not ours": lambda raw: b"\x89PNG\r\n\x1a\n" + raw,
     # a well-formed header over a payload that would run a command if it were trusted
     "foreign pickle": lambda raw: frame(pickle.dumps(Boom())),
+    "a reference the cache never writes": lambda raw: _rewrapped(raw, lambda entry: entry, reference="/etc/passwd"),
     "foreign dict": lambda raw: frame(pickle.dumps({"saved_at": "x", "digests": 3, "entries": None})),
     "files of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {"SKILL.md": 3}, *entry[3:])),
     # the skill's own entry, its files unchanged, around a value that checking a skill never gives
