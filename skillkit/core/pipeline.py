@@ -304,7 +304,9 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
         loaded.append(workspace)
         if space_judge.options.strict:
             strict.update(d for d in found if d.severity == Severity.WARNING)
-    return Result(tuple(sorted(set(diagnostics))), reported + len(found_files.settings), tuple(loaded), len(strict))
+    # Diagnostic's own order (its fields in turn) as a key: the dataclass's __lt__ is Python code
+    ordered = sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.column, d.rule, d.severity, d.message))
+    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict))
 
 
 def _judge_for(root: Path | None, judge: _Judge) -> _Judge:
