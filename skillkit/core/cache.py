@@ -184,11 +184,10 @@ class LintCache:
                 files[rel] = bytes(_STAT.size) + b"missing"
                 fresh = True
                 continue
-            size, mtime, ctime, inode = _stamp(st)
-            stamp = _STAT.pack(size & _WORD, mtime & _WORD, ctime & _WORD, inode & _WORD)
+            stamp = _stamp(st)
             seen = known.get(rel)
             # what a cache file holds is checked where it is used: bytes of this shape or a miss
-            if type(seen) is bytes and len(seen) > _STAT.size and seen[:_STAT.size] == stamp and mtime < racy_ns:
+            if type(seen) is bytes and seen.startswith(stamp) and len(seen) > _STAT.size and st.st_mtime_ns < racy_ns:
                 files[rel] = seen
                 continue
             fresh = True
@@ -258,9 +257,10 @@ def _replace_unsynced(target: Path, data: bytes) -> None:
         raise
 
 
-def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
-    """What vouches for a file's digest: size, mtime, ctime, inode (see the module's docstring)."""
-    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
+def _stamp(st: os.stat_result) -> bytes:
+    """What vouches for a file's digest: size, mtime, ctime, inode (see the module's docstring),
+    packed (each in 64 bits: a negative time or a wider inode is cut, never refused)."""
+    return _STAT.pack(st.st_size & _WORD, st.st_mtime_ns & _WORD, st.st_ctime_ns & _WORD, st.st_ino & _WORD)
 
 
 def _regular(st: os.stat_result) -> bool:

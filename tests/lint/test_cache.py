@@ -99,7 +99,7 @@ def test_an_edit_in_the_same_clock_tick_is_seen(cli, tmp_path: Path, monkeypatch
     vouch for it, so it is hashed again."""
     from skillkit.core import cache
 
-    monkeypatch.setattr(cache, "_stamp", lambda st: (st.st_size, st.st_mtime_ns, 0, st.st_ino))
+    monkeypatch.setattr(cache, "_stamp", lambda st: cache._STAT.pack(st.st_size, st.st_mtime_ns, 0, st.st_ino))
     tree = Tree(tmp_path)
     tree.skill("s1")
     skill = tmp_path / "skills" / "s0" / "SKILL.md"
