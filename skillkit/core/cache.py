@@ -6,9 +6,13 @@ findings) depend on nothing else: the per-skill rules read only files inside the
 folder. So an entry is reused exactly when that folder's files hash the same. Workspace rules
 always run again, on the documents the cache gives back.
 
-One file per skill (`lint-<options digest>/<digest of the skill's name>.bin`): a re-run with one
-skill changed writes that skill's entry only, not every skill's, and each entry holds what
-deciding about it takes (the stat of each of its files, their digests, the findings).
+Each workspace and set of options has a folder, `lint-<options digest>/`: a pack of every
+skill's entry (`pack.bin`, one read) and loose entries written since (`<digest of the skill's
+name>.bin`, one a skill). A re-run with one skill changed writes that skill's entry alone, not
+every skill's; when loose entries grow past one in eight, one pack replaces them. Each entry
+holds what deciding about its skill takes (the stat of each of its files, their digests, the
+fingerprint, the findings), and is checked where it is used: one from the pack or a loose file,
+from this run or a concurrent one, is only ever a hit when the skill's files match it now.
 
 Hashing every file on every run would read everything the cache saves reading, so each file's
 digest is remembered with its stat, as git's index does: (size, mtime, ctime, inode), the times
@@ -42,7 +46,7 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from skillkit import __version__
 from skillkit.core.atomic import TEMP_PREFIX, temp_prefix, write_atomic
@@ -54,7 +58,8 @@ if TYPE_CHECKING:
 FOLDER = ".skillkit_cache"
 MAGIC = b"skillkit-lint-cache 2\n"
 RACY_SECONDS = 2.0
-MAX_BYTES = 64 * 1024 * 1024  # a bigger entry is not ours: ignored, never read whole
+MAX_BYTES = 1024 * 1024 * 1024  # a bigger cache file is not ours: ignored, never read whole
+PACK = "pack.bin"
 _SLOT = re.compile(r"[0-9a-f]{32}\.bin")
 
 # What a cache file may rebuild: skillkit's own (frozen data) classes and the standard library's
@@ -70,26 +75,31 @@ SAFE_GLOBALS = {
 
 
 class _SkillPickler(pickle.Pickler):
-    """Writes the skill's own file (in an entry twice: the check's and the document's) as a
-    reference, which the reader answers with the path it looked the skill up by: rebuilding a
+    """Writes the skills' own files (in an entry twice: the check's and the document's) as
+    references, which the reader answers with the paths it looks the skills up by: rebuilding a
     Path costs more than the rest of a small entry's values."""
 
-    def __init__(self, out: io.BytesIO, file: PurePath) -> None:
+    def __init__(self, out: io.BytesIO, files: set[str]) -> None:
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
-        self.file = file
+        self.files = files
 
-    def persistent_id(self, obj: Any) -> str | None:
-        return "file" if isinstance(obj, PurePath) and obj == self.file else None
+    def persistent_id(self, obj: Any) -> Any:
+        if isinstance(obj, PurePath):
+            text = str(obj)
+            if text in self.files:
+                return ("file", text)
+        return None
 
 
 class _SafeUnpickler(pickle.Unpickler):
-    def __init__(self, data: io.BytesIO, file: PurePath | None = None) -> None:
+    def __init__(self, data: io.BytesIO, files: dict[str, Path]) -> None:
         super().__init__(data)
-        self.file = file
+        self.files = files
 
     def persistent_load(self, pid: Any) -> Any:
-        if pid == "file" and self.file is not None:
-            return self.file
+        if type(pid) is tuple and len(pid) == 2 and pid[0] == "file" and type(pid[1]) is str:
+            found = self.files.get(pid[1])
+            return found if found is not None else Path(pid[1])  # a skill gone since: never used
         raise pickle.UnpicklingError("not a reference a cache holds")
 
     def find_class(self, module: str, name: str) -> Any:
@@ -107,6 +117,7 @@ class _SafeUnpickler(pickle.Unpickler):
 # relative name -> its stat packed (_STAT: size, mtime, ctime, inode) then its digest: two
 # objects a file, not seven (an entry is rebuilt for every skill on every run)
 Known = dict[str, bytes]
+Entry = tuple[str, float, Known, str, Any]  # name, when its run began, its files, fingerprint digest, value
 _STAT = struct.Struct("<QQQQ")
 _WORD = (1 << 64) - 1
 _UNLISTABLE = "\0unlistable"  # no file's name holds a NUL: what _files_under says of a folder it cannot list
@@ -125,27 +136,63 @@ class Fingerprint:
 
 @dataclass
 class LintCache:
-    """The cache of one workspace under one set of options: a folder of entries, one a skill."""
+    """The cache of one workspace under one set of options: a folder holding a pack of every
+    skill's entry (`pack.bin`) and loose entries (`<slot>.bin`, one a skill) written since."""
 
     folder: Path
     started: float = field(default_factory=time.time)  # before this run looked at any file
     used: set[str] = field(default_factory=set)
-    writes: dict[str, bytes] = field(default_factory=dict)
+    writes: dict[str, tuple[Entry, Path]] = field(default_factory=dict)
+    kept: dict[str, tuple[Entry, Path]] = field(default_factory=dict)  # entries reused as they are
+    files: dict[str, Path] = field(default_factory=dict)  # str(SKILL.md) -> the Path looked up by
+    pack: dict[str, Any] | None = None  # slot -> entry as unpickled (checked when used)
+    loose: set[str] = field(default_factory=set)
+    pack_whole: bool = True  # False: missing, damaged or holding a damaged entry: written anew
 
     @classmethod
     def open(cls, folder: Path, key: object) -> LintCache:
-        """The cache for `key` (the effective options) in `folder`. Nothing is read yet: each
-        skill's entry is read when that skill is looked up."""
+        """The cache for `key` (the effective options) in `folder`. Nothing is read yet: the
+        pack and the loose entries are read at the first lookup."""
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
         return cls(folder / f"lint-{digest}")
 
-    def lookup(self, name: str, file: Path) -> tuple[Any | None, Fingerprint]:
+    def expect(self, files: list[Path]) -> None:
+        """The SKILL.md files about to be looked up: the pack's references to them are answered
+        with these very paths (a Path costs more to rebuild than the rest of a small entry)."""
+        self.files.update((str(file), file) for file in files)
+
+    def _open_folder(self) -> None:
+        self.pack = {}
+        try:
+            self.loose = {e.name for e in os.scandir(self.folder) if _SLOT.fullmatch(e.name)}
+        except OSError:
+            self.loose = set()
+        loaded = _read_framed(os.path.join(self.folder, PACK), self.files)
+        if type(loaded) is dict and all(type(slot) is str and type(entry) is tuple and len(entry) == 5
+                                        and type(entry[0]) is str and _slot(entry[0]) == slot
+                                        for slot, entry in loaded.items()):
+            self.pack = loaded
+        else:  # missing, damaged or not a pack: read as empty, written anew
+            self.pack_whole = False
+
+    def lookup(self, name: str, file: Path, accept: Callable[[Any], bool] = lambda value: True
+               ) -> tuple[Any | None, Fingerprint]:
         """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files
-        are what they were then (None otherwise), and the folder's fingerprint now."""
-        slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+        are what they were then (None otherwise), and the folder's fingerprint now. A value
+        `accept` refuses is damage: a miss, and the pack that held it is written anew."""
+        if self.pack is None:
+            self._open_folder()
+        assert self.pack is not None
+        slot = _slot(name)
         self.used.add(slot)
+        stored: Entry | None = None
+        if slot in self.loose:
+            stored = _entry(_read_framed(os.path.join(self.folder, slot), {str(file): file}), name, accept)
+        if stored is None and slot in self.pack:
+            stored = _entry(self.pack[slot], name, accept)
+            if stored is None:
+                self.pack_whole = False  # a damaged entry in the pack: the pack is written anew
         folder = os.path.dirname(file)
-        stored = _read_entry(os.path.join(self.folder, slot), name, file)
         if stored is None:
             print_ = self._fingerprint(folder, {}, 0.0, "")
         else:
@@ -153,18 +200,19 @@ class LintCache:
         if stored is not None and stored[3] == print_.digest:
             if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
                 self._write(slot, name, print_, stored[4], file)
+            else:
+                self.kept[slot] = (stored, file)
             return stored[4], print_
         return None, print_
 
     def put(self, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
-        slot = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+        slot = _slot(name)
         self.used.add(slot)
+        self.kept.pop(slot, None)
         self._write(slot, name, fingerprint, value, file)
 
     def _write(self, slot: str, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
-        out = io.BytesIO()
-        _SkillPickler(out, file).dump((name, self.started, fingerprint.files, fingerprint.digest, value))
-        self.writes[slot] = frame(out.getvalue())
+        self.writes[slot] = ((name, self.started, fingerprint.files, fingerprint.digest, value), file)
 
     def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
         """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
@@ -207,17 +255,30 @@ class LintCache:
 
     def save(self) -> None:
         """Write the entries this run made, drop those of skills gone since (and what a killed
-        run left half-written). Never raises: a cache that cannot be written only makes the
-        next run slower."""
+        run left half-written). Loose entries, one file each, until they are more than one in
+        eight: then one pack of every entry this run used replaces them all (a re-run with one
+        change writes one small file; reading thousands of files costs more than one big one).
+        Never raises: a cache that cannot be written only makes the next run slower."""
+        if self.pack is None:  # nothing looked up (a workspace without skills): nothing to keep
+            return
         try:
-            if self.writes:
+            repack = not self.pack_whole or len((self.loose & self.used) | set(self.writes)) > max(16, len(self.used) // 8)
+            if self.writes or repack:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 ignore = self.folder.parent / ".gitignore"
                 if not ignore.exists():
                     write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
-                for slot, data in self.writes.items():
-                    _replace_unsynced(self.folder / slot, data)
-                self.writes.clear()
+            if repack:
+                entries = {**self.kept, **self.writes}
+                if entries.keys() == self.used:
+                    _replace_unsynced(self.folder / PACK, _framed(
+                        {slot: entry for slot, (entry, _) in entries.items()}, {str(f) for _, f in entries.values()}))
+                    self.loose.clear()
+                    self.used.clear()  # every loose entry is in the pack now: _tidy drops them
+                    self.writes.clear()
+            for slot, (entry, file) in self.writes.items():
+                _replace_unsynced(self.folder / slot, _framed(entry, {str(file)}))
+            self.writes.clear()
             _tidy(self.folder, self.used)
         except (OSError, SkillkitError):
             pass
@@ -304,9 +365,15 @@ def frame(payload: bytes) -> bytes:
 HEAD = len(MAGIC) + 12  # where the payload starts
 
 
-def _read_entry(file: str, name: str, skill: Path) -> tuple[str, float, Known, str, Any] | None:
-    """The entry in `file` when it is whole, ours and for `name` (its SKILL.md: `skill`); None
-    otherwise, whatever the file holds."""
+def _framed(value: Any, files: set[str]) -> bytes:
+    out = io.BytesIO()
+    _SkillPickler(out, files).dump(value)
+    return frame(out.getvalue())
+
+
+def _read_framed(file: str, files: dict[str, Path]) -> Any:
+    """What the cache file `file` holds when it is whole and ours; None otherwise, whatever the
+    file holds."""
     try:
         with open(file, "rb") as handle:
             st = os.fstat(handle.fileno())
@@ -319,16 +386,27 @@ def _read_entry(file: str, name: str, skill: Path) -> tuple[str, float, Known, s
     if not raw.startswith(MAGIC) or len(raw) < HEAD or _check(payload) != raw[len(MAGIC):HEAD]:
         return None
     try:
-        loaded = _SafeUnpickler(io.BytesIO(payload), skill).load()
+        return _SafeUnpickler(io.BytesIO(payload), files).load()
     except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
         return None
-    try:
-        stored_name, checked_at, files, digest, value = loaded
-        if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
-            return None
-    except Exception:  # noqa: BLE001 - not the shape an entry has, however it fails to be
+
+
+def _slot(name: str) -> str:
+    """The name of a skill's loose entry, and its key in the pack."""
+    return hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+
+
+def _entry(loaded: Any, name: str, accept: Callable[[Any], bool]) -> Entry | None:
+    """`loaded` when it is a whole entry for `name`: (name, when its run began, its files'
+    stats and digests, its fingerprint's digest, a value `accept` takes)."""
+    if type(loaded) is not tuple or len(loaded) != 5:
         return None
-    return stored_name, checked_at, files, digest, value
+    stored_name, checked_at, files, digest, value = loaded
+    if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
+        return None
+    if not all(type(rel) is str and type(seen) is bytes and len(seen) > _STAT.size for rel, seen in files.items()):
+        return None
+    return loaded if accept(value) else None
 
 
 def cache_folder(root: Path | None, settings: dict[str, object], settings_source: Path | None) -> Path:

@@ -150,12 +150,13 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
     collecting = gc.isenabled()
+    cache.expect(space.skills)
     gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
     try:
         for file in space.skills:
             name = f"{file}\0{display(file, base)}"
-            hit, fingerprint = cache.lookup(name, file)
-            if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
+            hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
+            if hit is not None and (hit.rules is not None or not space.reports(file)):
                 known[file] = hit if space.reports(file) else replace(hit, rules=None)
                 tick(1)
             else:

@@ -120,18 +120,19 @@ def test_a_cached_run_writes_only_the_entry_of_the_skill_that_changed(cli, tmp_p
     for n in range(4):
         tree.skill(f"s{n}")
     lint(cli, tmp_path)
-    (folder,) = (tmp_path / FOLDER).glob("lint-*")
-    written = {p.name: p.stat().st_mtime_ns for p in folder.glob("*.bin")}
-    assert len(written) == 4
+    before = _cache_files(tmp_path)
+    assert list(before) == ["pack.bin"]
     tree.skill("s2", description="Does another thing when asked.")
     lint(cli, tmp_path)
-    rewritten = {p.name for p in folder.glob("*.bin") if p.stat().st_mtime_ns != written[p.name]}
-    assert len(rewritten) == 1
-    for p in (tmp_path / "skills" / "s3").iterdir():
-        p.unlink()
-    (tmp_path / "skills" / "s3").rmdir()
+    after = _cache_files(tmp_path)
+    assert after["pack.bin"] == before["pack.bin"] and len(after) == 2  # the pack, and s2's entry
     lint(cli, tmp_path)
-    assert len(list(folder.glob("*.bin"))) == 3  # a skill gone: its entry too
+    assert _cache_files(tmp_path) == after  # nothing changed: nothing written
+    for p in (tmp_path / "skills" / "s2").iterdir():
+        p.unlink()
+    (tmp_path / "skills" / "s2").rmdir()
+    assert lint(cli, tmp_path) == lint(cli, tmp_path, "--no-cache")
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]  # a skill gone: its entry too
 
 
 def test_the_cache_keeps_its_own_gitignore_and_no_cache_writes_nothing(cli, tmp_path: Path) -> None:
@@ -155,10 +156,10 @@ def test_the_cache_dir_setting_and_environment(cli, tmp_path: Path, monkeypatch:
     assert any((tmp_path / "elsewhere").glob("lint-*/*.bin"))
 
 
-def _cache_entries(root: Path) -> list[Path]:
-    """The entries of the one cache folder (one file a skill)."""
+def _cache_files(root: Path) -> dict[str, bytes]:
+    """The files of the one cache folder: its pack and its loose entries."""
     (folder,) = (root / FOLDER).glob("lint-*")
-    return sorted(folder.glob("*.bin"))
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.bin"))}
 
 
 class Boom:
@@ -166,24 +167,28 @@ class Boom:
         return (os.system, ("touch pwned",))
 
 
-def _rewrapped(raw: bytes, change, reference: str = "file") -> bytes:
-    """An entry (one this test's own run wrote, so unpickled here) changed, behind a valid check;
-    its reference to the skill's own file is kept a reference."""
+def _rewrapped(raw: bytes, change, reference=None) -> bytes:
+    """A cache file (one this test's own run wrote, so unpickled here) with each entry changed,
+    behind a valid check; its references to the skills' own files are kept references (or made
+    `reference`)."""
     import io
 
-    file = object()
+    class Ref:
+        def __init__(self, pid):
+            self.pid = pid
 
     class Reader(pickle.Unpickler):
         def persistent_load(self, pid):
-            assert pid == "file"
-            return file
+            return Ref(pid)
 
     class Writer(pickle.Pickler):
         def persistent_id(self, obj):
-            return reference if obj is file else None
+            return (obj.pid if reference is None else reference) if isinstance(obj, Ref) else None
 
+    loaded = Reader(io.BytesIO(raw[HEAD:])).load()
+    changed = {slot: change(entry) for slot, entry in loaded.items()} if isinstance(loaded, dict) else change(loaded)
     out = io.BytesIO()
-    Writer(out).dump(change(Reader(io.BytesIO(raw[HEAD:])).load()))
+    Writer(out).dump(changed)
     return frame(out.getvalue())
 
 
@@ -213,16 +218,39 @@ def test_a_damaged_or_foreign_cache_is_ignored_and_rewritten(cli, tmp_path: Path
     tree = Tree(tmp_path)
     tree.skill("a", description="")
     tree.skill("b")
+    lint(cli, tmp_path)  # the pack
+    tree.skill("b", description="Does another thing when asked.")
     expected = lint(cli, tmp_path, "--no-cache")
-    assert lint(cli, tmp_path) == expected
-    entries = _cache_entries(tmp_path)
-    assert len(entries) == 2
-    damaged = {entry: DAMAGE[damage](entry.read_bytes()) for entry in entries}
-    for entry, data in damaged.items():
-        entry.write_bytes(data)
+    assert lint(cli, tmp_path) == expected  # and b's loose entry
+    files = _cache_files(tmp_path)
+    assert len(files) == 2 and "pack.bin" in files
+    (folder,) = (tmp_path / FOLDER).glob("lint-*")
+    damaged = {name: DAMAGE[damage](data) for name, data in files.items()}
+    for name, data in damaged.items():
+        (folder / name).write_bytes(data)
     assert lint(cli, tmp_path) == expected
     assert not (tmp_path / "pwned").exists()
-    assert all(entry.read_bytes().startswith(MAGIC) and entry.read_bytes() != data for entry, data in damaged.items())
+    mended = _cache_files(tmp_path)
+    assert all(mended.get(name) != data for name, data in damaged.items())  # rewritten or dropped
+    assert all(data.startswith(MAGIC) for data in mended.values())
+    assert lint(cli, tmp_path) == expected
+    assert _cache_files(tmp_path) == mended  # whole again after one run: nothing left to mend
+
+
+def test_many_loose_entries_become_one_pack(cli, tmp_path: Path) -> None:
+    tree = Tree(tmp_path)
+    for n in range(24):
+        tree.skill(f"s{n}")
+    lint(cli, tmp_path)
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]
+    tree.skill("s3", description="Does another thing when asked.")
+    first = lint(cli, tmp_path)
+    assert len(_cache_files(tmp_path)) == 2
+    for n in range(24):
+        tree.skill(f"s{n}", description="")
+    expected = lint(cli, tmp_path, "--no-cache")
+    assert lint(cli, tmp_path) == expected != first
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]
     assert lint(cli, tmp_path) == expected
 
 
