@@ -30,8 +30,9 @@ Left open, as git leaves it: a same-size rewrite within the tick of that look wh
 puts the mtime back within that tick (so the ctime matches too), or a clock set back.
 
 Each file is a pickle, read with an unpickler that builds only skillkit's own classes and plain
-containers, behind a digest of its payload: a corrupted, truncated or foreign file is a miss,
-rewritten, never trusted, never a traceback.
+containers, behind a CRC of its payload (`_check`): a corrupted, truncated or foreign file or
+entry is a miss, rewritten (a pack holding one is written anew), never trusted, never a
+traceback.
 """
 
 from __future__ import annotations
