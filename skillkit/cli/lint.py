@@ -89,7 +89,7 @@ def lint(
         def lint_once() -> Result:
             tick, close = progress_bar("Linting")
             try:
-                return run(targets, options, progress=tick, cache=not no_cache)
+                return run(targets, options, progress=tick, cache=not no_cache, models=False)
             finally:
                 close()
 

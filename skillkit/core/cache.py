@@ -6,14 +6,33 @@ findings) depend on nothing else: the per-skill rules read only files inside the
 folder. So an entry is reused exactly when that folder's files hash the same. Workspace rules
 always run again, on the documents the cache gives back.
 
-Hashing every file on every run would read everything the cache saves reading, so each file's
-digest is remembered with its (size, mtime, inode), as git's index does; a file modified in the
-same two seconds as the cache was written is hashed again (its mtime cannot tell the versions
-apart).
+Each workspace and set of options has a folder, `lint-<options digest>/`: a pack of every
+skill's entry (`pack.bin`, one read) and loose entries written since (`<digest of the skill's
+name>.bin`, one a skill). A re-run with one skill changed writes that skill's entry alone, not
+every skill's; when loose entries grow past one in eight, one pack replaces them. Each entry
+holds what deciding about its skill takes (the stat of each of its files, their digests, the
+fingerprint, the findings), and is checked where it is used: one from the pack or a loose file,
+from this run or a concurrent one, is only ever a hit when the skill's files match it now.
 
-The file is a pickle, read with an unpickler that builds only skillkit's own classes and plain
-containers, behind a digest of its payload: a corrupted, truncated or foreign file is ignored
-and rewritten, never trusted, never a traceback.
+Hashing every file on every run would read everything the cache saves reading, so each file's
+digest is remembered with its stat, as git's index does: (size, mtime, ctime, inode), the times
+in nanoseconds, and a file whose stat is unchanged is not read again. ruff trusts the mtime
+alone; two more holes are closed here:
+- an edit that puts the old mtime back afterwards (`touch -d`, `cp -p`, `rsync -t`, an editor
+  keeping times) cannot put back the ctime, which the kernel sets to now on every write and
+  every utime: the stat differs, the file is hashed;
+- an edit in the same clock tick as the look that hashed the file (timestamps are coarse: a few
+  milliseconds on Linux, two seconds on FAT) keeps size and mtime: so, as git's "racy" check,
+  a file whose mtime is within RACY_SECONDS of the moment the run that wrote its entry began
+  (it looked at the file after that moment) is hashed again, every run, until an entry written
+  later vouches for it (`lookup` rewrites an entry whose digests it had to compute).
+Left open, as git leaves it: a same-size rewrite within the tick of that look whose writer also
+puts the mtime back within that tick (so the ctime matches too), or a clock set back.
+
+Each file is a pickle, read with an unpickler that builds only skillkit's own classes and plain
+containers, behind a CRC of its payload (`_check`): a corrupted, truncated or foreign file or
+entry is a miss, rewritten (a pack holding one is written anew), never trusted, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -22,22 +41,27 @@ import hashlib
 import io
 import os
 import pickle
+import re
+import struct
 import time
+import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, Callable
 
 from skillkit import __version__
-from skillkit.core.atomic import write_atomic
+from skillkit.core.atomic import TEMP_PREFIX, temp_prefix, write_atomic
 from skillkit.core.errors import SkillkitError
 
 if TYPE_CHECKING:
     from skillkit.core.options import Options
 
 FOLDER = ".skillkit_cache"
-MAGIC = b"skillkit-lint-cache 1\n"
+MAGIC = b"skillkit-lint-cache 2\n"
 RACY_SECONDS = 2.0
-MAX_BYTES = 512 * 1024 * 1024  # a bigger cache file is not ours: ignored, never read whole
+MAX_BYTES = 1024 * 1024 * 1024  # a bigger cache file is not ours: ignored, never read whole
+PACK = "pack.bin"
+_SLOT = re.compile(r"[0-9a-f]{32}\.bin")
 
 # What a cache file may rebuild: skillkit's own (frozen data) classes and the standard library's
 # plain values. Nothing callable beyond these classes' constructors.
@@ -51,116 +75,241 @@ SAFE_GLOBALS = {
 }
 
 
+class _SkillPickler(pickle.Pickler):
+    """Writes the skills' own files (in an entry twice: the check's and the document's) as
+    references, which the reader answers with the paths it looks the skills up by: rebuilding a
+    Path costs more than the rest of a small entry's values."""
+
+    def __init__(self, out: io.BytesIO, files: set[str]) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.files = files
+
+    def persistent_id(self, obj: Any) -> Any:
+        if isinstance(obj, PurePath):
+            text = str(obj)
+            if text in self.files:
+                return ("file", text)
+        return None
+
+
 class _SafeUnpickler(pickle.Unpickler):
+    def __init__(self, data: io.BytesIO, files: dict[str, Path]) -> None:
+        super().__init__(data)
+        self.files = files
+
+    def persistent_load(self, pid: Any) -> Any:
+        if type(pid) is tuple and len(pid) == 2 and pid[0] == "file" and type(pid[1]) is str:
+            found = self.files.get(pid[1])
+            return found if found is not None else Path(pid[1])  # a skill gone since: never used
+        raise pickle.UnpicklingError("not a reference a cache holds")
+
     def find_class(self, module: str, name: str) -> Any:
+        found = _FOUND.get((module, name))  # thousands of entries name the same few classes
+        if found is not None:
+            return found
         if (module, name) in SAFE_GLOBALS or (module.startswith("skillkit.core.") and name[:1].isupper()):
             found = super().find_class(module, name)
             if isinstance(found, type) or (module, name) == ("copyreg", "_reconstructor"):
+                _FOUND[module, name] = found
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not something a cache holds")
 
 
-@dataclass
-class Entry:
-    fingerprint: str
-    blob: bytes  # the pickled value: unpickled only when used, re-written as it is when unchanged
+# relative name -> its stat packed (_STAT: size, mtime, ctime, inode) then its digest: two
+# objects a file, not seven (an entry is rebuilt for every skill on every run)
+Known = dict[str, bytes]
+Entry = tuple[str, float, Known, str, Any]  # name, when its run began, its files, fingerprint digest, value
+_STAT = struct.Struct("<QQQQ")
+_WORD = (1 << 64) - 1
+_UNLISTABLE = "\0unlistable"  # no file's name holds a NUL: what _files_under says of a folder it cannot list
+_FOUND: dict[tuple[str, str], Any] = {}
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a skill's folder held when it was looked at: a digest of every file's name and
+    content, and the stats that vouch for each file's digest."""
+
+    digest: str
+    files: Known
+    fresh: bool  # some digest was computed anew (not vouched for by a stat)
 
 
 @dataclass
 class LintCache:
-    """The cache of one workspace under one set of options."""
+    """The cache of one workspace under one set of options: a folder holding a pack of every
+    skill's entry (`pack.bin`) and loose entries (`<slot>.bin`, one a skill) written since."""
 
-    file: Path
-    saved_at: float = 0.0
-    digests: dict[str, tuple[int, int, int, str]] = field(default_factory=dict)  # path -> (size, mtime, ino, sha)
-    entries: dict[str, Entry] = field(default_factory=dict)
-    used: dict[str, Entry] = field(default_factory=dict)
-    seen: dict[str, tuple[int, int, int, str]] = field(default_factory=dict)
-    changed: bool = False
+    folder: Path
+    started: float = field(default_factory=time.time)  # before this run looked at any file
+    used: set[str] = field(default_factory=set)
+    writes: dict[str, tuple[Entry, Path]] = field(default_factory=dict)
+    kept: dict[str, tuple[Entry, Path]] = field(default_factory=dict)  # entries reused as they are
+    files: dict[str, Path] = field(default_factory=dict)  # str(SKILL.md) -> the Path looked up by
+    pack: dict[str, Any] | None = None  # slot -> entry as unpickled (checked when used)
+    loose: set[str] = field(default_factory=set)
+    pack_whole: bool = True  # False: missing, damaged or holding a damaged entry: written anew
 
     @classmethod
     def open(cls, folder: Path, key: object) -> LintCache:
-        """The cache for `key` (the effective options) in `folder`; empty when there is none
-        or the file there cannot be trusted."""
+        """The cache for `key` (the effective options) in `folder`. Nothing is read yet: the
+        pack and the loose entries are read at the first lookup."""
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
-        cache = cls(folder / f"lint-{digest}.bin")
-        loaded = _load(cache.file)
-        if loaded is not None:
-            try:
-                cache.saved_at = float(loaded["saved_at"])
-                cache.digests = dict(loaded["digests"])
-                cache.entries = {str(k): Entry(str(fp), bytes(blob)) for k, (fp, blob) in loaded["entries"].items()}
-            except (KeyError, TypeError, ValueError):
-                cache.saved_at, cache.digests, cache.entries = 0.0, {}, {}
-        return cache
+        return cls(folder / f"lint-{digest}")
 
-    def fingerprint(self, folder: Path) -> str:
-        """A digest of every file under a skill's folder: names, and contents."""
-        start = len(str(folder)) + 1
-        parts = [f"{path[start:]}\0{self._digest(path)}" for path in _files_under(folder)]
-        return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    def expect(self, files: list[Path]) -> None:
+        """The SKILL.md files about to be looked up: the pack's references to them are answered
+        with these very paths (a Path costs more to rebuild than the rest of a small entry)."""
+        self.files.update((str(file), file) for file in files)
 
-    def _digest(self, path: str) -> str:
+    def _open_folder(self) -> None:
+        self.pack = {}
         try:
-            st = os.stat(path)
+            self.loose = {e.name for e in os.scandir(self.folder) if _SLOT.fullmatch(e.name)}
         except OSError:
-            return "missing"
-        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
-        known = self.digests.get(path)
-        racy = st.st_mtime_ns / 1e9 >= self.saved_at - RACY_SECONDS
-        if known is not None and known[:3] == stamp and not racy:
-            self.seen[path] = known
-            return known[3]
-        if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
-            sha = f"special {st.st_mode:o}"
+            self.loose = set()
+        loaded = _read_framed(os.path.join(self.folder, PACK), self.files)
+        if type(loaded) is dict and all(type(slot) is str and type(entry) is tuple and len(entry) == 5
+                                        and type(entry[0]) is str and _slot(entry[0]) == slot
+                                        for slot, entry in loaded.items()):
+            self.pack = loaded
+        else:  # missing, damaged or not a pack: read as empty, written anew
+            self.pack_whole = False
+
+    def lookup(self, name: str, file: Path, accept: Callable[[Any], bool] = lambda value: True
+               ) -> tuple[Any | None, Fingerprint]:
+        """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files
+        are what they were then (None otherwise), and the folder's fingerprint now. A value
+        `accept` refuses is damage: a miss, and the pack that held it is written anew."""
+        if self.pack is None:
+            self._open_folder()
+        assert self.pack is not None
+        slot = _slot(name)
+        self.used.add(slot)
+        stored: Entry | None = None
+        if slot in self.loose:
+            stored = _entry(_read_framed(os.path.join(self.folder, slot), {str(file): file}), name, accept)
+        if stored is None and slot in self.pack:
+            stored = _entry(self.pack[slot], name, accept)
+            if stored is None:
+                self.pack_whole = False  # a damaged entry in the pack: the pack is written anew
+        folder = os.path.dirname(file)
+        if stored is None:
+            print_ = self._fingerprint(folder, {}, 0.0, "")
         else:
+            print_ = self._fingerprint(folder, stored[2], stored[1] - RACY_SECONDS, stored[3])
+        if stored is not None and stored[3] == print_.digest:
+            if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
+                self._write(slot, name, print_, stored[4], file)
+            else:
+                self.kept[slot] = (stored, file)
+            return stored[4], print_
+        return None, print_
+
+    def put(self, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
+        slot = _slot(name)
+        self.used.add(slot)
+        self.kept.pop(slot, None)
+        self._write(slot, name, fingerprint, value, file)
+
+    def _write(self, slot: str, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
+        self.writes[slot] = ((name, self.started, fingerprint.files, fingerprint.digest, value), file)
+
+    def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
+        """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
+        start = len(folder) + 1
+        racy_ns = int(racy_from * 1e9)
+        files: Known = {}
+        fresh = False
+        for path in _files_under(folder):
+            rel = path[start:]
+            if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
+                files[rel] = bytes(_STAT.size) + b"unlistable"
+                fresh = fresh or known.get(rel) != files[rel]
+                continue
             try:
-                with open(path, "rb") as handle:
-                    sha = hashlib.file_digest(handle, "sha256").hexdigest()
-            except OSError:
-                sha = "unreadable"
-        self.seen[path] = (*stamp, sha)
-        return sha
-
-    def get(self, name: str, fingerprint: str) -> Any | None:
-        entry = self.entries.get(name)
-        if entry is None or entry.fingerprint != fingerprint:
-            return None
-        try:
-            value = _SafeUnpickler(io.BytesIO(entry.blob)).load()
-        except Exception:  # noqa: BLE001 - a damaged entry is a miss, whatever it raises
-            return None
-        self.used[name] = entry
-        return value
-
-    def put(self, name: str, fingerprint: str, value: Any) -> None:
-        self.used[name] = Entry(fingerprint, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        self.changed = True
+                st = os.stat(path)
+            except (OSError, ValueError):
+                files[rel] = bytes(_STAT.size) + b"missing"
+                fresh = True
+                continue
+            stamp = _stamp(st)
+            seen = known.get(rel)
+            # what a cache file holds is checked where it is used: bytes of this shape or a miss
+            if type(seen) is bytes and seen.startswith(stamp) and len(seen) > _STAT.size and st.st_mtime_ns < racy_ns:
+                files[rel] = seen
+                continue
+            fresh = True
+            if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
+                digest = f"special {st.st_mode:o}".encode()
+            else:
+                try:
+                    with open(path, "rb") as handle:
+                        digest = hashlib.file_digest(handle, "sha256").digest()
+                except OSError:
+                    digest = b"unreadable"
+            files[rel] = stamp + digest
+        if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
+            return Fingerprint(known_digest, files, fresh)
+        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[_STAT.size:] for rel, seen in files.items())
+        return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
 
     def save(self) -> None:
-        """Write what this run used (entries of files gone since are dropped). Never raises:
-        a cache that cannot be written only makes the next run slower."""
-        if not self.changed and self.used.keys() == self.entries.keys() and self.seen == self.digests:
+        """Write the entries this run made, drop those of skills gone since (and what a killed
+        run left half-written). Loose entries, one file each, until they are more than one in
+        eight: then one pack of every entry this run used replaces them all (a re-run with one
+        change writes one small file; reading thousands of files costs more than one big one).
+        Never raises: a cache that cannot be written only makes the next run slower."""
+        if self.pack is None:  # nothing looked up (a workspace without skills): nothing to keep
             return
-        payload = pickle.dumps({"saved_at": time.time(), "digests": self.seen,
-                                "entries": {k: (e.fingerprint, e.blob) for k, e in self.used.items()}},
-                               protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            ignore = self.file.parent / ".gitignore"
-            if not ignore.exists():
-                write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
-            _replace_unsynced(self.file, MAGIC + hashlib.sha256(payload).digest() + payload)
+            repack = not self.pack_whole or len((self.loose & self.used) | set(self.writes)) > max(16, len(self.used) // 8)
+            if self.writes or repack:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                ignore = self.folder.parent / ".gitignore"
+                if not ignore.exists():
+                    write_atomic(ignore, b"# Written by skillkit: its lint cache is no part of the repository.\n*\n")
+            if repack:
+                entries = {**self.kept, **self.writes}
+                if entries.keys() == self.used:
+                    _replace_unsynced(self.folder / PACK, _framed(
+                        {slot: entry for slot, (entry, _) in entries.items()}, {str(f) for _, f in entries.values()}))
+                    self.loose.clear()
+                    self.used.clear()  # every loose entry is in the pack now: _tidy drops them
+                    self.writes.clear()
+            for slot, (entry, file) in self.writes.items():
+                _replace_unsynced(self.folder / slot, _framed(entry, {str(file)}))
+            self.writes.clear()
+            _tidy(self.folder, self.used)
         except (OSError, SkillkitError):
             pass
 
 
+def _tidy(folder: Path, used: set[str]) -> None:
+    """Remove the entries no skill of this run has (one scan of the folder), and the temporary
+    files of writers that are gone."""
+    from skillkit.core.atomic import _owner_gone
+
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if (name.startswith(TEMP_PREFIX) and _owner_gone(name)) or (name not in used and _SLOT.fullmatch(name)):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                continue
+
+
 def _replace_unsynced(target: Path, data: bytes) -> None:
     """A temporary file renamed into place, as write_atomic does, without its fsync: a cache
-    lost to a power cut is only a slower next run, and syncing tens of MB costs every run."""
-    from skillkit.core.atomic import make_temp_file
+    lost to a power cut is only a slower next run. Killed runs' temporaries are swept by
+    `_tidy`, once a run, not once a write (a first run writes thousands of entries)."""
+    import tempfile
 
-    handle, temp = make_temp_file(target.parent, "cache")  # sweeps a killed run's, as every writer's
+    handle, temp = tempfile.mkstemp(prefix=temp_prefix("cache"), suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -170,17 +319,23 @@ def _replace_unsynced(target: Path, data: bytes) -> None:
         raise
 
 
+def _stamp(st: os.stat_result) -> bytes:
+    """What vouches for a file's digest: size, mtime, ctime, inode (see the module's docstring),
+    packed (each in 64 bits: a negative time or a wider inode is cut, never refused)."""
+    return _STAT.pack(st.st_size & _WORD, st.st_mtime_ns & _WORD, st.st_ctime_ns & _WORD, st.st_ino & _WORD)
+
+
 def _regular(st: os.stat_result) -> bool:
     import stat
 
     return stat.S_ISREG(st.st_mode)
 
 
-def _files_under(folder: Path) -> list[str]:
+def _files_under(folder: str) -> list[str]:
     """Every file under `folder`, sorted, without following links to folders (as the rules
     read them: a linked file is read through its link). An explicit stack: no recursion limit."""
     found: list[str] = []
-    stack = [str(folder)]
+    stack = [folder]
     while stack:
         current = stack.pop()
         try:
@@ -192,26 +347,67 @@ def _files_under(folder: Path) -> list[str]:
                     else:
                         found.append(entry.path)
         except OSError:
-            found.append(current + os.sep + "\0unlistable")
+            found.append(current + os.sep + _UNLISTABLE)
     return sorted(found)
 
 
-def _load(file: Path) -> dict[str, Any] | None:
+def _check(payload: bytes) -> bytes:
+    """What tells a damaged entry (a torn write, a flipped bit): a CRC, not a cryptographic
+    digest; a file forged to look whole is still only unpickled into skillkit's own data
+    (_SafeUnpickler), and it costs a third of sha256 over the megabytes a run reads."""
+    return zlib.crc32(payload).to_bytes(4, "big") + len(payload).to_bytes(8, "big")
+
+
+def frame(payload: bytes) -> bytes:
+    """An entry file's bytes: MAGIC, the check of the payload, the payload (a pickle)."""
+    return MAGIC + _check(payload) + payload
+
+
+HEAD = len(MAGIC) + 12  # where the payload starts
+
+
+def _framed(value: Any, files: set[str]) -> bytes:
+    out = io.BytesIO()
+    _SkillPickler(out, files).dump(value)
+    return frame(out.getvalue())
+
+
+def _read_framed(file: str, files: dict[str, Path]) -> Any:
+    """What the cache file `file` holds when it is whole and ours; None otherwise, whatever the
+    file holds."""
     try:
         with open(file, "rb") as handle:
-            if not _regular(os.fstat(handle.fileno())) or os.fstat(handle.fileno()).st_size > MAX_BYTES:
+            st = os.fstat(handle.fileno())
+            if not _regular(st) or st.st_size > MAX_BYTES:
                 return None
             raw = handle.read()
     except OSError:
         return None
-    head = len(MAGIC) + 32
-    if not raw.startswith(MAGIC) or len(raw) < head or hashlib.sha256(raw[head:]).digest() != raw[len(MAGIC):head]:
+    payload = memoryview(raw)[HEAD:]
+    if not raw.startswith(MAGIC) or len(raw) < HEAD or _check(payload) != raw[len(MAGIC):HEAD]:
         return None
     try:
-        loaded = _SafeUnpickler(io.BytesIO(raw[head:])).load()
+        return _SafeUnpickler(io.BytesIO(payload), files).load()
     except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
         return None
-    return loaded if isinstance(loaded, dict) else None
+
+
+def _slot(name: str) -> str:
+    """The name of a skill's loose entry, and its key in the pack."""
+    return hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".bin"
+
+
+def _entry(loaded: Any, name: str, accept: Callable[[Any], bool]) -> Entry | None:
+    """`loaded` when it is a whole entry for `name`: (name, when its run began, its files'
+    stats and digests, its fingerprint's digest, a value `accept` takes)."""
+    if type(loaded) is not tuple or len(loaded) != 5:
+        return None
+    stored_name, checked_at, files, digest, value = loaded
+    if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
+        return None
+    if not all(type(rel) is str and type(seen) is bytes and len(seen) > _STAT.size for rel, seen in files.items()):
+        return None
+    return loaded if accept(value) else None
 
 
 def cache_folder(root: Path | None, settings: dict[str, object], settings_source: Path | None) -> Path:

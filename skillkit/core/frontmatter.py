@@ -23,6 +23,10 @@ class SplitDocument:
     body: str
     body_line: int
 
+    def __reduce__(self) -> tuple[type[SplitDocument], tuple[str, str, int]]:
+        # as Diagnostic's: a constructor call, not dataclasses' Python-level __setstate__
+        return SplitDocument, (self.yaml_text, self.body, self.body_line)
+
 
 def _is_fence(line: str) -> bool:
     # Trailing blanks are invisible in an editor; treating "--- " as a fence is what authors mean.

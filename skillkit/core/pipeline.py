@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from skillkit.core.cache import LintCache, open_cache
+from skillkit.core.cache import Fingerprint, LintCache, open_cache
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
@@ -19,7 +19,7 @@ from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
-from skillkit.core.suppress import silence
+from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
@@ -103,6 +103,7 @@ class Checked:
     doc: SkillDoc | None
     core: tuple[Diagnostic, ...]               # reading, parsing and the schema (weighed)
     rules: tuple[Diagnostic, ...] | None       # the per-skill rules; None: read for context only
+    directives: tuple[Directive, ...] | None = ()  # its suppression comments (None: unreadable)
 
     def found(self) -> list[Diagnostic]:
         return [*self.core, *(self.rules or ())]
@@ -130,7 +131,8 @@ def check_skill_files(files: list[Path], base: str, options: Options,
                 for rule in skill_rules:
                     rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
         kept = without_yaml_text(doc) if doc is not None else None  # the rules have read the frontmatter text
-        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules)))
+        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules),
+                           file_directives(file, shown, True)))
     return out
 
 
@@ -143,36 +145,63 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             out.extend(batch)
             tick(len(batch))
         return out
+    import gc
+
     known: dict[Path, Checked] = {}
-    pending: list[tuple[Path, str, str]] = []
-    for file in space.skills:
-        name, fingerprint = f"{file}\0{display(file, base)}", cache.fingerprint(file.parent)
-        hit = cache.get(name, fingerprint)
-        if isinstance(hit, Checked) and (hit.rules is not None or not space.reports(file)):
-            known[file] = hit if space.reports(file) else replace(hit, rules=None)
-            tick(1)
-        else:
-            pending.append((file, name, fingerprint))
+    pending: list[tuple[Path, str, Fingerprint]] = []
+    collecting = gc.isenabled()
+    cache.expect(space.skills)
+    gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
+    try:
+        for file in space.skills:
+            name = f"{file}\0{display(file, base)}"
+            hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
+            if hit is not None and (hit.rules is not None or not space.reports(file)):
+                known[file] = hit if space.reports(file) else replace(hit, rules=None)
+                tick(1)
+            else:
+                pending.append((file, name, fingerprint))
+    finally:
+        if collecting:
+            if not gc.get_freeze_count():
+                # what was just rebuilt lives until the workspace is reported: the collections
+                # of the rest of the run need not walk it again (_load thaws it)
+                gc.freeze()
+            gc.enable()
     for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options, space.only):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
     for file, name, fingerprint in pending:
-        cache.put(name, fingerprint, known[file])
+        cache.put(name, fingerprint, known[file], file)
     cache.save()
     return [known[file] for file in space.skills]
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool
+def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool = True
           ) -> tuple[list[Diagnostic], LoadedWorkspace]:
+    import gc
+
+    frozen = gc.get_freeze_count()
+    try:
+        return _load_space(space, judge, tick, cache, models)
+    finally:
+        if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
+            gc.unfreeze()
+
+
+def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool
+                ) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
     store = open_cache(space.root, judge.options, base) if cache else None
+    read: dict[Path, tuple[Directive, ...] | None] = {}
     for checked in _checked_skills(space, judge, base, store, tick):
         per_file[checked.shown].extend(checked.found())
+        read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
     for kind, file in space.documents:
@@ -202,7 +231,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
                 per_file[diag.path].append(diag)
     silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
-            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]))
+            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]),
+            read)
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():
@@ -212,6 +242,8 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
                  if space.reports(p)}
         for shown in named:
             found.extend(per_file.get(shown, ()))
+    if not models:  # findings only (lint): building thousands of models nobody reads costs
+        return found, LoadedWorkspace(space.root, (), (), broken)
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
     return found, LoadedWorkspace(space.root, skills, documents, broken)
@@ -234,10 +266,13 @@ def find(paths: list[Path], options: Options) -> Discovery:
     return discover_all(paths, walk_rules(options))
 
 
-def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False) -> Result:
+def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False,
+        models: bool = True) -> Result:
     """Discover, read, parse, validate and check everything under `paths`. Raises InputError
     when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
-    reuse and update lint's cache (core/cache.py) for skills whose folders did not change."""
+    reuse and update lint's cache (core/cache.py) for skills whose folders did not change.
+    `models=False`: the workspaces' skills and documents are left empty (for lint, which
+    reports findings only)."""
     from skillkit.core.budget import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/budget.py)
@@ -265,12 +300,14 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
     strict: set[Diagnostic] = set()
     for space in spaces:
         space_judge = _judge_for(space.root, judge)
-        found, workspace = _load(space, space_judge, tick, cache)
+        found, workspace = _load(space, space_judge, tick, cache, models)
         diagnostics.extend(found)
         loaded.append(workspace)
         if space_judge.options.strict:
             strict.update(d for d in found if d.severity == Severity.WARNING)
-    return Result(tuple(sorted(set(diagnostics))), reported + len(found_files.settings), tuple(loaded), len(strict))
+    # Diagnostic's own order (its fields in turn) as a key: the dataclass's __lt__ is Python code
+    ordered = sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.column, d.rule, d.severity, d.message))
+    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict))
 
 
 def _judge_for(root: Path | None, judge: _Judge) -> _Judge:

@@ -113,14 +113,31 @@ def per_file_ignored(relative: str, patterns: dict[str, list[str]]) -> frozenset
     return frozenset(out)
 
 
+def file_directives(file: Path, shown: str, is_skill: bool) -> tuple[Directive, ...] | None:
+    """The suppression comments of a file as read now; None when it cannot be read (the reader
+    reports that)."""
+    from skillkit.core.reader import decode, read_bytes
+
+    try:
+        data = read_bytes(file)  # the cheap test first: most files hold no suppression at all
+    except Exception:  # noqa: BLE001 - unreadable: the reader has reported it already
+        return None
+    if isinstance(data, int) or b"skillkit:" not in data:
+        return ()
+    text, _ = decode(data, shown)
+    return tuple(directives(text.text, is_skill)) if text is not None else ()
+
+
 def silence(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]], base: str, options: Options,
-            known: Iterable[str], runs: Callable[[str], bool]) -> None:
+            known: Iterable[str], runs: Callable[[str], bool],
+            read: dict[Path, tuple[Directive, ...] | None] | None = None) -> None:
     """Apply `per-file-ignores` and each file's suppression comments to its findings, in place.
-    `files`: (path, is it a SKILL.md); `runs(rule_id)`: whether that rule ran in this lint."""
+    `files`: (path, is it a SKILL.md); `runs(rule_id)`: whether that rule ran in this lint;
+    `read`: the directives of files read already (file_directives' answer, cached with a
+    skill's findings: a cached run opens no unchanged SKILL.md)."""
     import os
 
     from skillkit.core.paths import display
-    from skillkit.core.reader import decode, read_bytes
 
     known_ids = set(known)
     ignores = options.settings.get("per-file-ignores") or {}
@@ -131,14 +148,7 @@ def silence(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]
         if ignores and top is not None and shown in per_file:
             off = per_file_ignored(os.path.relpath(os.path.abspath(file), top).replace(os.sep, "/"), ignores)
             per_file[shown] = [d for d in per_file[shown] if d.rule not in off]
-        try:
-            data = read_bytes(file)  # the cheap test first: most files hold no suppression at all
-        except Exception:  # noqa: BLE001 - unreadable: the reader has reported it already
-            continue
-        if isinstance(data, int) or b"skillkit:" not in data:
-            continue
-        text, _ = decode(data, shown)
-        found = directives(text.text, is_skill) if text is not None else []
+        found = read[file] if read is not None and file in read else file_directives(file, shown, is_skill)
         if found:
-            kept = apply(shown, per_file.get(shown, []), found, known_ids, lambda r: runs(r) or r in reported)
+            kept = apply(shown, per_file.get(shown, []), list(found), known_ids, lambda r: runs(r) or r in reported)
             per_file[shown] = [d for d in kept if d.rule != UNUSED or runs(UNUSED)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -54,12 +55,18 @@ class Folder:
     """One folder of the walk: its subfolders (not links) and its other entries, both already
     filtered. Remove names from `dirs` to keep the walk out of them (as with os.walk)."""
 
-    path: Path
+    where: str                    # the folder as os.scandir names it (`path`: as a Path)
     rel: str                      # relative to the top, posix; "" for the top
     dirs: list[os.DirEntry[str]]
     files: list[os.DirEntry[str]]
     error: str | None = None      # the folder could not be listed
     names: set[str] = field(default_factory=set)
+
+    @cached_property
+    def path(self) -> Path:
+        # made when asked for: a walk of thousands of folders (discovery descends into every
+        # skill's) asks for few of them, and a Path costs more than listing a small folder
+        return Path(self.where)
 
 
 def repo_top(start: Path) -> Path | None:
@@ -136,8 +143,8 @@ class Walker:
 
     def folders(self) -> Iterator[Folder]:
         """Every folder taken, parents before children, names in sorted order."""
-        stack: list[tuple[Path, str, list[IgnoreLayer], list[IgnoreLayer]]] = [
-            (self.top, "", self._git_layers(), [])]
+        stack: list[tuple[str, str, list[IgnoreLayer], list[IgnoreLayer]]] = [
+            (str(self.top), "", self._git_layers(), [])]
         while stack:
             path, rel, git, own = stack.pop()
             try:
@@ -148,11 +155,11 @@ class Walker:
             names = {e.name for e in entries}
             prefix = rel + "/" if rel else ""
             if self.rules.respect_gitignore and GITIGNORE in names:
-                lines = _read_patterns(path / GITIGNORE)
+                lines = _read_patterns(Path(path, GITIGNORE))
                 if lines:
-                    git = [*git, IgnoreLayer(self._git_prefix + rel, compile_lines(lines), str(path / GITIGNORE))]
+                    git = [*git, IgnoreLayer(self._git_prefix + rel, compile_lines(lines), str(Path(path, GITIGNORE)))]
             if self.rules.ignore_file is not None and self.rules.ignore_file in names:
-                own_file = path / self.rules.ignore_file
+                own_file = Path(path, self.rules.ignore_file)
                 if own_file.is_file() and not own_file.is_symlink():
                     own = [*own, self._own_layer(own_file, rel)]
             dirs, files = [], []
@@ -171,7 +178,7 @@ class Walker:
             folder = Folder(path, rel, dirs, files, names=names)
             yield folder
             for entry in reversed(folder.dirs):
-                stack.append((Path(entry.path), prefix + entry.name, git, own))
+                stack.append((entry.path, prefix + entry.name, git, own))
 
     def _own_layer(self, file: Path, rel: str) -> IgnoreLayer:
         """The caller's ignore file; unreadable, it stops the walk (a pack must not guess)."""

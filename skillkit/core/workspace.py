@@ -181,8 +181,8 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         if SKILL_FILE in dirs or SKILL_FILE in files:
             skill = folder.path / SKILL_FILE
             space(root).skills.append(skill)
-            codex = folder.path / "agents" / "openai.yaml"
-            if "agents" in dirs and codex.is_file():  # Codex's settings for this skill (core/codex.py)
+            codex = folder.path / "agents" / "openai.yaml" if "agents" in dirs else None
+            if codex is not None and codex.is_file():  # Codex's settings for this skill (core/codex.py)
                 space(root).documents.append((CODEX_AGENT_KIND, codex))
             folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
             for entry in folder.dirs:

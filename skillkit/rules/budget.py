@@ -147,11 +147,13 @@ def macro_unanswered(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     for scene in scenes:
         for skill_id in dict.fromkeys(_linked(scene)):
             linking.setdefault(skill_id, []).append(scene.path)
+    from skillkit.studio.macros import may_hold_macros
+
     for doc in view.skills:
-        if "{{" not in doc.body:
-            continue
         scene_paths = linking.get(doc.folder.name, [])
-        if scene_paths or any(key in doc.data for key in STUDIO_KEYS):
+        # the cheap test first: most skills are neither linked nor studio skills, and their
+        # bodies (thousands, megabytes) need not be searched at all
+        if (scene_paths or any(key in doc.data for key in STUDIO_KEYS)) and may_hold_macros(doc.body):
             yield from _macro_hits(doc, answered_by, scene_paths)
     yield from _preset_macros(scenes)
 

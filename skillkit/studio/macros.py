@@ -32,6 +32,18 @@ def macro_value(value: object) -> str:
     return str(value)
 
 
+def may_hold_macros(text: str) -> bool:
+    """Whether `text` holds `{{` (the test before any macro work). `"{{" in text` is a two-
+    character search, several times slower than finding the rare `{` with a one-character one:
+    lint asks it of every skill's body on every run."""
+    at = text.find("{")
+    while at != -1:
+        if text.startswith("{", at + 1):
+            return True
+        at = text.find("{", at + 2)  # text[at + 1] is not `{`: no pair starts there
+    return False
+
+
 def uses(text: str) -> Iterator[MacroUse]:
     for match in MACRO.finditer(text):
         yield MacroUse(match.group(1).strip(), match.start())
@@ -39,7 +51,7 @@ def uses(text: str) -> Iterator[MacroUse]:
 
 def render(text: str, variables: Mapping[str, object]) -> str:
     """`text` with every macro replaced by its variable's value, or by nothing."""
-    if "{{" not in text:
+    if not may_hold_macros(text):
         return text
 
     def answer(match: re.Match[str]) -> str:

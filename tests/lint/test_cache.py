@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from skillkit.core.cache import FOLDER, MAGIC
+from skillkit.core.cache import FOLDER, HEAD, MAGIC, frame
 
 SKILL = "---\nname: {name}\ndescription: {description}\n{extra}---\n{body}"
 
@@ -74,7 +74,65 @@ def test_a_cached_run_reports_exactly_what_an_uncached_run_reports(cli, tmp_path
         cached = lint(cli, tmp_path)
         assert cached == lint(cli, tmp_path, "--no-cache")
         assert lint(cli, tmp_path) == cached  # and a second cached run, all from the cache
-    assert any((tmp_path / FOLDER).glob("lint-*.bin"))
+    assert any((tmp_path / FOLDER).glob("lint-*/*.bin"))
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_seen(cli, tmp_path: Path) -> None:
+    """A same-size rewrite whose mtime is put back (`touch -d`, `cp -p`): the ctime tells."""
+    tree = Tree(tmp_path)
+    tree.skill("s0")
+    tree.skill("s1")
+    skill = tmp_path / "skills" / "s0" / "SKILL.md"
+    first = lint(cli, tmp_path)
+    before = skill.stat()
+    skill.write_text(skill.read_text(encoding="utf-8").replace("name: s0", "name: s9"), encoding="utf-8")
+    os.utime(skill, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert skill.stat().st_size == before.st_size and skill.stat().st_mtime_ns == before.st_mtime_ns
+    edited = lint(cli, tmp_path)
+    assert edited != first
+    assert edited == lint(cli, tmp_path, "--no-cache")
+
+
+def test_an_edit_in_the_same_clock_tick_is_seen(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A same-size rewrite that keeps the mtime (and, on a filesystem where ctime cannot tell
+    them apart, the ctime) right after a run looked at the file: its mtime is too recent to
+    vouch for it, so it is hashed again."""
+    from skillkit.core import cache
+
+    monkeypatch.setattr(cache, "_stamp", lambda st: cache._STAT.pack(st.st_size, st.st_mtime_ns, 0, st.st_ino))
+    tree = Tree(tmp_path)
+    tree.skill("s1")
+    skill = tmp_path / "skills" / "s0" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text(SKILL.format(name="s0", description="Does it.", extra="", body="Do it.\n"), encoding="utf-8")
+    first = lint(cli, tmp_path)
+    before = skill.stat()
+    skill.write_text(skill.read_text(encoding="utf-8").replace("name: s0", "name: s9"), encoding="utf-8")
+    os.utime(skill, ns=(before.st_atime_ns, before.st_mtime_ns))  # as a clock too coarse to tell would
+    edited = lint(cli, tmp_path)
+    assert edited != first
+    assert edited == lint(cli, tmp_path, "--no-cache")
+    assert lint(cli, tmp_path) == edited
+
+
+def test_a_cached_run_writes_only_the_entry_of_the_skill_that_changed(cli, tmp_path: Path) -> None:
+    tree = Tree(tmp_path)
+    for n in range(4):
+        tree.skill(f"s{n}")
+    lint(cli, tmp_path)
+    before = _cache_files(tmp_path)
+    assert list(before) == ["pack.bin"]
+    tree.skill("s2", description="Does another thing when asked.")
+    lint(cli, tmp_path)
+    after = _cache_files(tmp_path)
+    assert after["pack.bin"] == before["pack.bin"] and len(after) == 2  # the pack, and s2's entry
+    lint(cli, tmp_path)
+    assert _cache_files(tmp_path) == after  # nothing changed: nothing written
+    for p in (tmp_path / "skills" / "s2").iterdir():
+        p.unlink()
+    (tmp_path / "skills" / "s2").rmdir()
+    assert lint(cli, tmp_path) == lint(cli, tmp_path, "--no-cache")
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]  # a skill gone: its entry too
 
 
 def test_the_cache_keeps_its_own_gitignore_and_no_cache_writes_nothing(cli, tmp_path: Path) -> None:
@@ -91,21 +149,47 @@ def test_the_cache_dir_setting_and_environment(cli, tmp_path: Path, monkeypatch:
     tree.skill("a")
     tree.write("skillkit.yaml", "cache-dir: build/lint-cache\n")
     lint(cli, tmp_path)
-    assert any((tmp_path / "build" / "lint-cache").glob("lint-*.bin"))
+    assert any((tmp_path / "build" / "lint-cache").glob("lint-*/*.bin"))
     assert not (tmp_path / FOLDER).exists()
     monkeypatch.setenv("SKILLKIT_CACHE_DIR", str(tmp_path / "elsewhere"))
     lint(cli, tmp_path)
-    assert any((tmp_path / "elsewhere").glob("lint-*.bin"))
+    assert any((tmp_path / "elsewhere").glob("lint-*/*.bin"))
 
 
-def _only_cache_file(root: Path) -> Path:
-    (found,) = (root / FOLDER).glob("lint-*.bin")
-    return found
+def _cache_files(root: Path) -> dict[str, bytes]:
+    """The files of the one cache folder: its pack and its loose entries."""
+    (folder,) = (root / FOLDER).glob("lint-*")
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.bin"))}
 
 
 class Boom:
     def __reduce__(self):
         return (os.system, ("touch pwned",))
+
+
+def _rewrapped(raw: bytes, change, reference=None) -> bytes:
+    """A cache file (one this test's own run wrote, so unpickled here) with each entry changed,
+    behind a valid check; its references to the skills' own files are kept references (or made
+    `reference`)."""
+    import io
+
+    class Ref:
+        def __init__(self, pid):
+            self.pid = pid
+
+    class Reader(pickle.Unpickler):
+        def persistent_load(self, pid):
+            return Ref(pid)
+
+    class Writer(pickle.Pickler):
+        def persistent_id(self, obj):
+            return (obj.pid if reference is None else reference) if isinstance(obj, Ref) else None
+
+    loaded = Reader(io.BytesIO(raw[HEAD:])).load()
+    changed = {slot: change(entry) for slot, entry in loaded.items()} if isinstance(loaded, dict) else change(loaded)
+    out = io.BytesIO()
+    Writer(out).dump(changed)
+    return frame(out.getvalue())
 
 
 DAMAGE = {
@@ -114,9 +198,18 @@ DAMAGE = {
     "empty": lambda raw: b"",
     "not ours": lambda raw: b"\x89PNG\r\n\x1a\n" + raw,
     # a well-formed header over a payload that would run a command if it were trusted
-    "foreign pickle": lambda raw: MAGIC + __import__("hashlib").sha256(p := pickle.dumps(Boom())).digest() + p,
-    "foreign dict": lambda raw: MAGIC + __import__("hashlib").sha256(
-        p := pickle.dumps({"saved_at": "x", "digests": 3, "entries": None})).digest() + p,
+    "foreign pickle": lambda raw: frame(pickle.dumps(Boom())),
+    "a reference the cache never writes": lambda raw: _rewrapped(raw, lambda entry: entry, reference="/etc/passwd"),
+    "foreign dict": lambda raw: frame(pickle.dumps({"saved_at": "x", "digests": 3, "entries": None})),
+    "files of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {"SKILL.md": 3}, *entry[3:])),
+    # the skill's own entry, its files unchanged, around a value that checking a skill never gives
+    "foreign value": lambda raw: _rewrapped(raw, lambda entry: (*entry[:4], [1, 2])),
+    "entry of another skill": lambda raw: _rewrapped(raw, lambda entry: ("elsewhere", *entry[1:])),
+    "stats of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], (("SKILL.md", 1),), *entry[3:])),
+    "stats of another type": lambda raw: _rewrapped(raw, lambda entry: (
+        *entry[:2], {k: (1, 2, 3, 4, "x") for k in entry[2]}, *entry[3:])),
+    "stats cut short": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {k: v[:20] for k, v in entry[2].items()},
+                                                                  *entry[3:])),
 }
 
 
@@ -125,13 +218,39 @@ def test_a_damaged_or_foreign_cache_is_ignored_and_rewritten(cli, tmp_path: Path
     tree = Tree(tmp_path)
     tree.skill("a", description="")
     tree.skill("b")
+    lint(cli, tmp_path)  # the pack
+    tree.skill("b", description="Does another thing when asked.")
     expected = lint(cli, tmp_path, "--no-cache")
-    assert lint(cli, tmp_path) == expected
-    cache = _only_cache_file(tmp_path)
-    cache.write_bytes(DAMAGE[damage](cache.read_bytes()))
+    assert lint(cli, tmp_path) == expected  # and b's loose entry
+    files = _cache_files(tmp_path)
+    assert len(files) == 2 and "pack.bin" in files
+    (folder,) = (tmp_path / FOLDER).glob("lint-*")
+    damaged = {name: DAMAGE[damage](data) for name, data in files.items()}
+    for name, data in damaged.items():
+        (folder / name).write_bytes(data)
     assert lint(cli, tmp_path) == expected
     assert not (tmp_path / "pwned").exists()
-    assert cache.read_bytes().startswith(MAGIC)
+    mended = _cache_files(tmp_path)
+    assert all(mended.get(name) != data for name, data in damaged.items())  # rewritten or dropped
+    assert all(data.startswith(MAGIC) for data in mended.values())
+    assert lint(cli, tmp_path) == expected
+    assert _cache_files(tmp_path) == mended  # whole again after one run: nothing left to mend
+
+
+def test_many_loose_entries_become_one_pack(cli, tmp_path: Path) -> None:
+    tree = Tree(tmp_path)
+    for n in range(24):
+        tree.skill(f"s{n}")
+    lint(cli, tmp_path)
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]
+    tree.skill("s3", description="Does another thing when asked.")
+    first = lint(cli, tmp_path)
+    assert len(_cache_files(tmp_path)) == 2
+    for n in range(24):
+        tree.skill(f"s{n}", description="")
+    expected = lint(cli, tmp_path, "--no-cache")
+    assert lint(cli, tmp_path) == expected != first
+    assert list(_cache_files(tmp_path)) == ["pack.bin"]
     assert lint(cli, tmp_path) == expected
 
 
