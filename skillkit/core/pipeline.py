@@ -109,11 +109,18 @@ class Checked:
         return [*self.core, *(self.rules or ())]
 
 
+def _reported(space: Workspace) -> set[Path] | None:
+    """The skills whose findings are reported, as the workspace lists them (None: all). Asked
+    here, where the workspace has each path resolved already, not per file in each worker."""
+    return None if space.only is None else {file for file in space.skills if space.reports(file)}
+
+
 def check_skill_files(files: list[Path], base: str, options: Options,
                       only: set[Path] | None = None) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
     self-contained (it builds its own judge) so that worker processes can run it too. Files
-    outside `only` are read for context: their per-skill rules would be reported to no one."""
+    not in `only` (a set of `files`' own paths, as listed) are read for context: their
+    per-skill rules would be reported to no one."""
     judge = _Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
@@ -125,7 +132,7 @@ def check_skill_files(files: list[Path], base: str, options: Options,
             doc, diags = None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
         rules: list[Diagnostic] | None = None
-        if only is None or file.resolve() in only:
+        if only is None or file in only:
             rules = []
             if doc is not None:
                 for rule in skill_rules:
@@ -141,7 +148,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in map_batches(check_skill_files, space.skills, base, judge.options, space.only):
+        for batch in map_batches(check_skill_files, space.skills, base, judge.options, _reported(space)):
             out.extend(batch)
             tick(len(batch))
         return out
@@ -168,7 +175,8 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 # of the rest of the run need not walk it again (_load thaws it)
                 gc.freeze()
             gc.enable()
-    for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options, space.only):
+    for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options,
+                             _reported(space)):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
