@@ -21,7 +21,9 @@ from skillkit.core.markdown_model import CodeBlock, Fence
 
 MARK = re.compile(r"```|~~~")
 OPENER = re.compile(r"(`{3,}+|~{3,}+)([^\n]*+)")
-# Possessive runs: one attempt per line, linear on any input.
+# A closing line from the newline before it: indented less than four columns (spaces only: a
+# tab reaches the fourth), a run of the marker (at least the opening's, checked after), then
+# only spaces and tabs. Possessive runs: one attempt per line, linear on any input.
 CLOSERS = {marker: re.compile(rf"\n {{0,3}}({marker}{{3,}}+)[ \t]*+(?=\n|\Z)") for marker in "`~"}
 
 
@@ -50,35 +52,37 @@ def cut_at_fences(text: str) -> Cut | None:
     fences: list[Fenced] = []
     marks: list[int] = []
     line = counted = 0  # the 0-based line of offset `counted`
+    size = len(text)
     tick, tilde = text.find("```"), _find(text, "~~~", 0)
     # str.find, not MARK.search: an alternation has no literal prefix and is tried at every position.
     while tick >= 0 or tilde >= 0:
         opener = tick if tilde < 0 or 0 <= tick < tilde else tilde
-        opening = OPENER.match(text, opener)
-        assert opening is not None  # a run of three at `opener`
-        run, info = opening.groups()
-        line_end = opening.end()
-        if (opener and text[opener - 1] != "\n") or (run[0] == "`" and "`" in info):
+        run, info = OPENER.match(text, opener).groups()  # type: ignore[union-attr]  # a run of three is there
+        line_end = opener + len(run) + len(info)
+        if (opener and text[opener - 1] != "\n") or ("`" in info and run[0] == "`"):
             # Indented (a list item's, a quote's, code), mid-line, or paragraph text with
             # code spans: prose, whose reader checks the fence it may open.
             marks.append(opener)
             end = line_end + 1
         else:
-            line += text.count("\n", counted, opener)
-            closing = _closer(text, line_end, run)
+            pattern = CLOSERS[run[0]]
+            closing = pattern.search(text, line_end)
+            while closing is not None and len(closing.group(1)) < len(run):
+                closing = pattern.search(text, closing.end())
             if closing is None:
-                content_end = end = len(text)
+                content_end = end = size
                 last = text.rfind("\n") + 1  # markdown-it drops a last line of blanks no newline ends
-                if last < len(text) and not text[last:].strip(" \t"):
+                if last < size and not text[last:].strip(" \t"):
                     content_end = last
             else:
-                content_end, end = closing.start() + 1, min(closing.end() + 1, len(text))
-            words = info.split(maxsplit=1)
-            fence = Fence(line + 1, 1, run, closing is not None)
-            block = CodeBlock(line + 2, words[0].lower() if words else "", text[line_end + 1:content_end])
-            line += text.count("\n", opener, end)
-            counted = end
-            fences.append(Fenced(opener, end, line, fence, block))
+                content_end = closing.start() + 1
+                end = closing.end() + 1 if closing.end() < size else size
+            line += text.count("\n", counted, opener)
+            words = info.split(None, 1)
+            after = line + text.count("\n", opener, end)
+            fences.append(Fenced(opener, end, after, Fence(line + 1, 1, run, closing is not None),
+                                 CodeBlock(line + 2, words[0].lower() if words else "", text[line_end + 1:content_end])))
+            line, counted = after, end
         if 0 <= tick < end:
             tick = text.find("```", end)
         if 0 <= tilde < end:
@@ -91,15 +95,3 @@ def _find(text: str, mark: str, start: int) -> int:
     many texts without one."""
     first = text.find(mark[0], start)
     return first if first < 0 else text.find(mark, first)
-
-
-def _closer(text: str, at: int, run: str) -> re.Match[str] | None:
-    """The line closing a fence opened with `run`, searched from the newline at `at`: indented
-    less than four columns (spaces only: a tab reaches the fourth), a run of the same marker
-    at least as long, then only spaces and tabs. The match spans from the newline before it
-    to its end."""
-    pattern = CLOSERS[run[0]]
-    found = pattern.search(text, at)
-    while found is not None and len(found.group(1)) < len(run):
-        found = pattern.search(text, found.end())
-    return found
