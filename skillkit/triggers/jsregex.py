@@ -25,6 +25,7 @@ from __future__ import annotations
 import bisect
 import functools
 from dataclasses import dataclass
+from typing import Iterator
 
 import regex
 
@@ -214,23 +215,26 @@ def _case_classes(unicode: bool) -> tuple[tuple[int, ...], ...]:
 
     pairs: list[tuple[int, int]] = list(_NEW_PAIRS)
     if unicode:
-        for cp in range(_CASED_LIMIT):
-            if cp in _DOTTED_DOTLESS_I or 0xD800 <= cp <= 0xDFFF:
-                continue
-            ch = chr(cp)
-            for mapped in (ch.lower(), ch.upper()):
-                if len(mapped) == 1 and mapped != ch and ord(mapped) not in _DOTTED_DOTLESS_I:
+        for method in ("lower", "upper"):
+            for cp, mapped in _changed(_CASED_LIMIT, method):
+                if cp not in _DOTTED_DOTLESS_I and len(mapped) == 1 and ord(mapped) not in _DOTTED_DOTLESS_I:
                     pairs.append((cp, ord(mapped)))
         pairs += _FOLD_ONLY_PAIRS
         pairs += [(cp, cp + d) for lo, hi, d in _NEW_ASTRAL_BLOCKS for cp in range(lo, hi + 1)]
     else:
+        # Each code unit's key is its upper case (when one code unit, not non-ASCII to ASCII),
+        # else itself; the units sharing a key are equal. Only changed units have another key.
+        def key_of(cp: int, upper: str) -> int:
+            return ord(upper) if len(upper) == 1 and not (cp >= 0x80 and ord(upper) < 0x80) else cp
+
         by_key: dict[int, list[int]] = {}
-        for cp in range(0x10000):
-            upper = chr(cp).upper()
-            key = cp
-            if len(upper) == 1 and not (cp >= 0x80 and ord(upper) < 0x80):
-                key = ord(upper)
-            by_key.setdefault(key, []).append(cp)
+        for cp, upper in _changed(0x10000, "upper"):
+            if (key := key_of(cp, upper)) != cp:
+                by_key.setdefault(key, []).append(cp)
+        for key, members in by_key.items():
+            if key_of(key, chr(key).upper()) == key:
+                members.append(key)  # the key's own unit keys to itself
+            members.sort()
         pairs += [(members[0], m) for members in by_key.values() for m in members[1:]]
     for a, b in pairs:
         union(a, b)
@@ -238,7 +242,29 @@ def _case_classes(unicode: bool) -> tuple[tuple[int, ...], ...]:
     for a, b in pairs:
         for cp in (a, b):
             classes.setdefault(find(cp), set()).add(cp)
-    return tuple(tuple(sorted(members)) for members in classes.values() if len(members) > 1)
+    return tuple(sorted(tuple(sorted(members)) for members in classes.values() if len(members) > 1))
+
+
+def _changed(limit: int, method: str) -> Iterator[tuple[int, str]]:
+    """(code point, its `str.upper` or `str.lower`) for every character below `limit` that
+    the method changes, surrogates left out. Mapped 512 at a time: a call a character was
+    most of a lint's fixed cost. A chunk whose mapping changes length (`ß` -> `SS`) is mapped
+    a character at a time, and so is capital sigma, which `lower` maps by its neighbours."""
+    for start in range(0, limit, 512):
+        points = [cp for cp in range(start, min(start + 512, limit)) if not 0xD800 <= cp <= 0xDFFF]
+        chunk = "".join(map(chr, points))
+        mapped = getattr(chunk, method)()
+        if mapped == chunk:
+            continue
+        if len(mapped) != len(chunk) or (method == "lower" and "\u03a3" in chunk):
+            for cp in points:
+                one = getattr(chr(cp), method)()
+                if one != chr(cp):
+                    yield cp, one
+            continue
+        for cp, before, after in zip(points, chunk, mapped):
+            if before != after:
+                yield cp, after
 
 
 @functools.cache

@@ -352,3 +352,14 @@ def test_static_checks_never_raise(pattern: str) -> None:
     assert found is None or " : " in found
     trigger = parse_regex_trigger(f"/{pattern}/i")
     assert trigger is None or trigger.flags == "i"
+
+
+def test_case_classes_mapped_in_chunks_are_those_of_each_character():
+    """`_changed` maps 512 characters at a time; the classes are what mapping each character
+    alone gives (capital sigma, which `lower` maps by its neighbours, included)."""
+    from skillkit.triggers.jsregex import _CASED_LIMIT, _changed
+
+    for method, limit in (("upper", 0x10000), ("lower", _CASED_LIMIT), ("upper", _CASED_LIMIT)):
+        alone = [(cp, getattr(chr(cp), method)()) for cp in range(limit)
+                 if not 0xD800 <= cp <= 0xDFFF and getattr(chr(cp), method)() != chr(cp)]
+        assert list(_changed(limit, method)) == alone
