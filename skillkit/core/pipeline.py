@@ -109,10 +109,18 @@ class Checked:
         return [*self.core, *(self.rules or ())]
 
 
-def _reported(space: Workspace) -> set[Path] | None:
-    """The skills whose findings are reported, as the workspace lists them (None: all). Asked
-    here, where the workspace has each path resolved already, not per file in each worker."""
-    return None if space.only is None else {file for file in space.skills if space.reports(file)}
+def _listed(space: Workspace, files: list[Path]) -> list[tuple[Path, bool]]:
+    """Each file with whether its findings are reported: asked once, here, where the workspace
+    has each path resolved (each worker resolved every file again), and sent with its batch
+    (a set of every named file sent with each batch cost more than the check of a small one)."""
+    return [(file, space.reports(file)) for file in files]
+
+
+def check_listed(items: list[tuple[Path, bool]], base: str, options: Options) -> list[Checked]:
+    """check_skill_files over (file, reported) pairs: what worker processes are handed."""
+    files = [file for file, _ in items]
+    reported = {file for file, shown in items if shown}
+    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported)
 
 
 def check_skill_files(files: list[Path], base: str, options: Options,
@@ -148,7 +156,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in map_batches(check_skill_files, space.skills, base, judge.options, _reported(space)):
+        for batch in map_batches(check_listed, _listed(space, space.skills), base, judge.options):
             out.extend(batch)
             tick(len(batch))
         return out
@@ -175,8 +183,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 # of the rest of the run need not walk it again (_load thaws it)
                 gc.freeze()
             gc.enable()
-    for batch in map_batches(check_skill_files, [file for file, _, _ in pending], base, judge.options,
-                             _reported(space)):
+    for batch in map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base, judge.options):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
