@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillkit.rules import BY_ID
 from tests.conftest import FIXTURES
@@ -148,3 +150,17 @@ def test_settings_exclude_uses_gitignore_syntax(cli, tmp_path):
     (tmp_path / "skillkit.yaml").write_text("exclude: ['drafts/', '!kept']\n")
     report = json.loads(cli("lint", "-f", "json", ".", cwd=tmp_path).stdout)
     assert {d["path"] for d in report["diagnostics"]} == {"skills/kept/SKILL.md"}
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text() | st.floats(allow_nan=False),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                           max_leaves=12)
+FLAT = st.dictionaries(st.text(), st.none() | st.booleans() | st.integers() | st.text(), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(), st.lists(FLAT, max_size=4) | FLAT | JSON_VALUES, max_size=3), st.booleans())
+def test_the_json_report_writes_what_json_dumps_writes(value, ascii_only):
+    from skillkit.reporters.json import dumps
+
+    assert dumps(value, ascii_only) == json.dumps(value, indent=2, ensure_ascii=ascii_only)
