@@ -30,9 +30,18 @@ def _analysis(view: WorkspaceView) -> tuple[Diagnostic, ...]:
     return _LAST[0][1]
 
 
+_PLATFORM: list[tuple[WorkspaceView, bool]] = []  # one slot, as _LAST: sixteen rules ask of one view
+
+
+def _has_platform_files(view: WorkspaceView) -> bool:
+    if not _PLATFORM or _PLATFORM[0][0] is not view:
+        _PLATFORM[:] = [(view, any(d.kind in ("agent", "tool", "catalog") for d in view.documents)
+                         or any("tools" in s.data for s in view.skills))]
+    return _PLATFORM[0][1]
+
+
 def _hits(view: WorkspaceView, rule_id: str) -> Iterable[Hit]:
-    if not any(d.kind in ("agent", "tool", "catalog") for d in view.documents) and \
-            not any("tools" in s.data for s in view.skills):
+    if not _has_platform_files(view):
         return  # no platform files: skip the analysis (studio and Agent Skills workspaces)
     for d in _analysis(view):
         if d.rule == rule_id:
