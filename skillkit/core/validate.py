@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Any, Iterable
 
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.fastschema import checker
 from skillkit.core.fields import KINDS
 from skillkit.core.positions import dotted, locate, message
 from skillkit.core.schemas import validator
@@ -100,6 +101,9 @@ def schema_check(kind_name: str, parsed: ParsedYaml, path: str, source: str | No
     not report them, but a model must never be built from them). `source`: the YAML text the
     positions count in, from `line_offset` + 1 (for a quoted fix that spells the value as written)."""
     kind = KINDS[kind_name]
+    valid = checker(kind_name)
+    if valid is not None and valid(parsed.data):
+        return [], frozenset()  # jsonschema (imported and built only now) is for the errors
     check = validator(kind_name)
     out: list[Diagnostic] = []
     invalid: set[str] = set()
