@@ -39,7 +39,8 @@ __all__ = ["read_markdown", "Reading", "Link", "Fence", "CodeBlock"]
 # An HTML block that only its end marker ends (not a blank line), when a line starts with it.
 LONG_HTML = re.compile(r"<(?:!|\?|script|pre|style|textarea)", re.I)
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
-TAG = re.compile(r"<[A-Za-z]")
+# A tag, a closing tag, a comment, `<?...?>`, `<!X...>`, CDATA: each may carry `href` / `src`.
+TAG = re.compile(r"<[A-Za-z/!?]")
 HTML_ATTR = re.compile(r"href|src", re.I)
 # After a blank line, a line starting in column 1: every open block is closed there.
 RESTART = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")
@@ -57,6 +58,8 @@ def _read(text: str) -> Reading:
     # Cached by content: the body and each bundled file are read by several rules. Marks are
     # looked for from their first character's first place (memchr speed): a regular
     # expression would try every position.
+    if "\r" in text:
+        return _parse(text)  # markdown-it reads a lone CR as a line break; the shortcuts do not
     if not (_has(text, "```") or _has(text, "~~~")):
         if _may_define(text) or not _html_bounded(text, False):
             return _parse(text)
@@ -169,6 +172,7 @@ def _prose(text: str) -> Reading | None:
     fences: list[Fence] = []
     code: list[CodeBlock] = []
     end = -1
+    line = counted = 0  # lines before offset `counted`: counted once, not from the start per stretch
     for position in markers:
         if position < end:
             continue  # in the stretch just read
@@ -185,7 +189,9 @@ def _prose(text: str) -> Reading | None:
             found = simple if simple is not None else _parse(stretch)
         else:
             continue  # tags without href or src: nothing to read
-        reading = found.shifted(text.count("\n", 0, start))
+        line += text.count("\n", counted, start)
+        counted = start
+        reading = found.shifted(line)
         links.extend(reading.links)
         fences.extend(reading.fences)
         code.extend(reading.code)
@@ -221,10 +227,19 @@ def _may_define(text: str) -> bool:
     """Whether a reference definition may stand in `text`: a `]:` whose paragraph has a line
     starting with `[` (past quote and list markers). Most `]:` are code (`d[k]: v`)."""
     at = text.find("]:")
+    # Each part of the text is looked at about once (a long paragraph of `d[k]: v` lines was
+    # quadratic): `searched`, where DEFINITION_START has been looked for up to; `paragraph`,
+    # where the current paragraph starts, moved forward past each blank line found.
+    searched = paragraph = previous = 0
     while at >= 0:
-        paragraph = text.rfind("\n\n", 0, at)
-        if DEFINITION_START.search(text, paragraph + 1 if paragraph >= 0 else 0, at + 1):
+        blank = text.rfind("\n\n", previous, at)
+        if blank >= 0:
+            paragraph = blank + 1
+        if DEFINITION_START.search(text, max(paragraph, searched), at + 1):
             return True
+        # the search ended at `]:`'s line: a `[` starting a later line is searched from there
+        searched = text.rfind("\n", 0, at) + 1
+        previous = at
         at = text.find("]:", at + 2)
     return False
 

@@ -26,10 +26,15 @@ STARTS = (r"[A-Za-z|]|\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|
 OTHER_FIRST = re.compile(rf"\A(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 OTHER_LINE = re.compile(rf"\n(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 # An indented line is a paragraph's continuation, a list item's or a nested list's, unless
-# it opens indented code: first, after a blank line, a heading or a rule.
-RULE_OR_HEADING = r"(?:#{1,6}(?:[ \t][^\n]*)?|[-*_=][-*_= ]*)"
-CODE_FIRST = re.compile(rf"\A(?:[ \t]*+\n)*+ |\A{RULE_OR_HEADING}\n ")
-CODE_PLACE = re.compile(rf"\n(?:[ \t]*\n |{RULE_OR_HEADING}\n )")
+# it opens indented code: first, or after a blank line; and one indented four columns or
+# more only right after a paragraph's own line (a letter in column 1, or a list item's
+# marker and a letter): after a heading, a rule, a quote or anything else it may be code.
+CODE_FIRST = re.compile(r"\A(?:[ \t]*+\n)*+ ")
+CODE_PLACE = re.compile(r"\n[ \t]*\n ")
+DEEP = re.compile(r"\n {4}")
+PARAGRAPH_LINE = re.compile(r"[A-Za-z]|(?:[-*+]|\d{1,9}[.)]) [A-Za-z]")
+# A destination markdown-it refuses (validateLink) or rewrites (punycode of a host).
+UNSAFE = re.compile(r"(?i)(?:vbscript|javascript|file|data):")
 LETTER_FIRST = re.compile(r"\A(?=[ \t]*[^ \t\n])(?![A-Za-z])")
 LETTER_LINE = re.compile(r"\n(?=[ \t]*[^ \t\n])(?![A-Za-z])")
 # `!` is looked at before the match: a pattern that starts with `(!?)` has no literal prefix.
@@ -46,7 +51,8 @@ def plain(text: str) -> Reading | None:
     """The links of a stretch of plain prose, or None when it is not that simple."""
     if OTHER_FIRST.match(text) or OTHER_LINE.search(text):
         return None
-    if (text[:1] == " " or "\n " in text) and (CODE_FIRST.match(text) or CODE_PLACE.search(text)):
+    if (text[:1] == " " or "\n " in text) and (CODE_FIRST.match(text) or CODE_PLACE.search(text)
+                                                 or not _deep_lines_continue(text)):
         return None
     if "&" in text and ENTITY.search(text):
         return None  # an entity in a destination is decoded: leave it to the parser
@@ -61,6 +67,9 @@ def plain(text: str) -> Reading | None:
     for match in LINK.finditer(text):
         if "\n" in match.group(1) and (LETTER_FIRST.match(text) or LETTER_LINE.search(text)):
             return None  # a list item or heading may end before the link's text does
+        target = match.group(2)
+        if ":" in target and (UNSAFE.match(target) or not target.isascii()):
+            return None  # markdown-it drops the link, or rewrites its host: leave it the parse
         at = match.start(2)
         line += text.count("\n", counted, at)
         counted = at
@@ -68,6 +77,15 @@ def plain(text: str) -> Reading | None:
         image = match.start() > 0 and text[match.start() - 1] == "!"
         links.append(Link(line + 1, column + 1, normalise(match.group(2)), "image" if image else "link"))
     return Reading(tuple(links))
+
+
+def _deep_lines_continue(text: str) -> bool:
+    """Whether every line indented four columns or more follows a paragraph's own line."""
+    for match in DEEP.finditer(text):
+        previous = text.rfind("\n", 0, match.start()) + 1
+        if not PARAGRAPH_LINE.match(text, previous):
+            return False
+    return True
 
 
 def _blank(match: re.Match[str]) -> str:

@@ -230,17 +230,11 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
     return None
 
 
-def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut],
-               spare: dict[Path, Workspace] | None = None) -> Workspace:
-    """The workspace of `root` from a walk of it; the roots found below it go to `spare`
-    (a later file named under `.claude/` then needs no second walk of that folder)."""
-    found = None
-    for space in _walk(root, rules, left_out):
-        if space.root == root:
-            found = space
-        elif space.root is not None and spare is not None:
-            spare.setdefault(space.root, space)
-    return found if found is not None else Workspace(root)
+def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
+    # A root below is walked on its own when a file in it is named: the settings' `exclude`
+    # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
+    found = [w for w in _walk(root, rules, left_out) if w.root == root]
+    return found[0] if found else Workspace(root)
 
 
 class _Members:
@@ -283,10 +277,8 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
     def inside(root: Path, named: set[Path] | None) -> Workspace:
         space = within.get(root)
         if space is None:
-            space = spare.pop(root, None) or _walk_root(root, rules, context_left_out, spare)
-            within[root] = space
+            space = within[root] = _walk_root(root, rules, context_left_out)
             space.only = set()
-            root_of.update((Path(os.path.abspath(p)), root) for p in [*space.skills, *(d for _, d in space.documents)])
         if space.only is not None:
             if named is None:
                 space.only = None
@@ -295,10 +287,6 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         return space
 
     members: dict[int, _Members] = {}  # id(space) -> its files: kept, not rebuilt per name
-    # A root's files as its walk found them (absolute), and the root: a file named as the walk
-    # found it needs no search for its root (pre-commit names thousands under one root).
-    root_of: dict[Path, Path] = {}
-    spare: dict[Path, Workspace] = {}  # roots a walk of an enclosing root found already
     roots: dict[Path, tuple[bool, bool]] = {}  # folder -> (a workspace root?, the repository's top?)
     resolved: dict[Path, Path] = {}  # each named or found path resolved once (a syscall per part)
     resolved_text: dict[str, str] = {}
@@ -365,9 +353,6 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             continue
         if kind == "settings":
             settings.append(path)
-            continue
-        if (root := root_of.get(Path(os.path.abspath(path)))) is not None:
-            inside(root, {real(path)})  # a root's walk found it where it was named: it is there
             continue
         root = enclosing_root(path, roots, real)
         if root is not None:

@@ -220,3 +220,14 @@ def test_unicode_line_separators_in_a_quoted_value_do_not_shift_lines(cli, tmp_p
     out = cli("lint", tmp_path, "--format", "json")
     found = [d for d in json.loads(out.stdout)["diagnostics"] if "nope" in d["message"]]
     assert found and found[0]["line"] == 5 and found[0]["column"] == 1, found
+
+
+@pytest.mark.parametrize("body", [
+    "x[k]: v\n" * 100_000,                 # `]:` on every line of one paragraph: maybe a definition each time
+    "[a](b)\n\n" * 20_000,                # a stretch per link (each a finding): lines counted once, not per stretch
+    "```\n" + "]: x\n" * 100_000 + "```\n",  # all of it in a fence
+], ids=["definition-marks", "many-stretches", "fenced-marks"])
+def test_a_skill_body_of_marks_is_read_in_linear_time(tmp_path: Path, body: str) -> None:
+    """Markdown shapes that made the reading quadratic (a 320 KB body took 110 s)."""
+    crafted.skill(tmp_path, "marks", "", body)
+    measured("lint", tmp_path, cwd=tmp_path).check((0, 1))
