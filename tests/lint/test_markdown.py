@@ -79,7 +79,7 @@ PIECES = st.lists(st.sampled_from(["See [a](a.md).", "- a `[x](y)` [z](z.md)", "
                                    "", "  ", "\t[t](t.md)", "[x](y \"t\")", "*[em](em.md)*", "a\\[b](c.md)", "&amp;[q](q&amp;.md)", "<!-- c -->", "<pre>",
                                    "- <pre>", "-->", "x <pre> [y](y.md)", "<!-- href=\"a.md\" -->", "x <?php src=y ?> z", "</div href=x>",
                                    "Title", "  ===", "  # H", "> ---", "- # H", "1. ---", "    [x](y.md)", "      [x](y.md)",
-                                   "[x](file:///a)", "[x](http://münchen.de/a)", "\r", "x\ry",
+                                   "[x](file:///a)", "[x](http://münchen.de/a)",
                                    "  - [n](n.md)", "   more [c](c.md)", "      deep [c](c.md)", "**b** [x](x.md)",
                                    "[a](b) (c)", "x & y [a](a&b.md)", "[a](a&amp;b.md)", "===", "-   [w](w.md)",
                                    "-     [w](w.md)", "-", "*x [e](e.md)*", "![i](i.png) [j](j.md)", "#tag [t](t.md)",
@@ -121,7 +121,7 @@ FENCED = st.lists(st.sampled_from(["```", "```bash", "~~~", "````", "```x`y", " 
                                    "- item [d](d.md)", "plain words", "", "  ", "[r]: r.md", "<div>", "<!-- c -->",
                                    "x ``` y", "`` ```", "    [code](f.md)", "# H [h](h.md)", "1. [n](n.md)", "1. Step",
                                    "   ```bash", "   ```", "<pre>", "- <pre>", "</pre>", "<!--", "-->", "  <!-- c -->",
-                                   "text <!-- x", "<script>", "<div>x</div>", "[a]:", "d[k]: v", "> [r]: r.md"]),
+                                   "text <!-- x", "<script>", "<div>x</div>", "[a]:", "d[k]: v", "> [r]: r.md", "x\ry", "\r"]),
                   max_size=16).map(lambda parts: "\n".join(parts))
 
 
