@@ -121,3 +121,21 @@ def read_text(path: Path, display_path: str, limit: int = MAX_FILE_BYTES) -> tup
         return None, [Diagnostic(display_path, 1, 1, "file-too-large", Severity.ERROR,
                                  f"the file is {data:,} bytes; skillkit reads at most {limit:,}")]
     return decode(data, display_path)
+
+
+def read_whole(path: Path, shown: str, limit: int, what: str) -> bytes:
+    """A file a command needs whole (a session, a lock, a transcript); InputError (exit 2),
+    naming what it is, when it is over `limit` bytes."""
+    data = read_bytes(path, limit)
+    if isinstance(data, int):
+        raise InputError(f"the {what} is {data:,} bytes; skillkit reads at most {limit:,}", shown)
+    return data
+
+
+def read_whole_text(path: Path, shown: str, limit: int, what: str) -> SourceText:
+    """read_whole, decoded; InputError at the first undecodable place (`not a lock: ...`)."""
+    source, findings = decode(read_whole(path, shown, limit, what), shown)
+    if source is None:
+        first = findings[0]
+        raise InputError(f"not a {what}: {first.message}", shown, first.line, first.column)
+    return source

@@ -9,7 +9,7 @@ from typing import Any
 
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import load_json
-from skillkit.core.reader import decode, read_bytes
+from skillkit.core.reader import read_whole_text
 
 LOCK_NAME = "skillkit.lock"
 MAX_LOCK_BYTES = 64 * 1024 * 1024  # a lock of 10,000 agents is a few MiB; this only stops a stray file
@@ -25,13 +25,7 @@ def read_lock(path: Path, shown: str) -> dict[str, Any] | None:
     but is not a lock: unreadable, too big, not UTF-8, not JSON, or not a JSON object."""
     if not path.exists():
         return None
-    data = read_bytes(path, MAX_LOCK_BYTES)
-    if isinstance(data, int):
-        raise InputError(f"the lock is {data:,} bytes; skillkit reads at most {MAX_LOCK_BYTES:,}", shown)
-    source, findings = decode(data, shown)
-    if source is None:
-        first = findings[0]
-        raise InputError(f"not a lock: {first.message}", shown, first.line, first.column)
+    source = read_whole_text(path, shown, MAX_LOCK_BYTES, "lock")
     value = load_json(source.text, shown, "not a lock: invalid JSON")
     if not isinstance(value, dict):
         raise InputError("not a lock: the JSON is not an object", shown)

@@ -19,7 +19,7 @@ from skillkit.core.errors import InputError
 from skillkit.core.fields.session import CALL_SHAPES, PUBLISH_ACTION, SESSION, TURN
 from skillkit.core.jsonread import load_json
 from skillkit.core.positions import dotted
-from skillkit.core.reader import decode, read_bytes
+from skillkit.core.reader import read_whole_text
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 from skillkit.platform.inputs import At, Record, _record
 from skillkit.platform.versions import parse_version
@@ -253,13 +253,7 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
 
 def read_session(file: Path, shown: str) -> SessionSpec:
     """Read, parse and check one session file; InputError (exit 2) when it cannot be used."""
-    data = read_bytes(file, MAX_SESSION_BYTES)
-    if isinstance(data, int):
-        raise InputError(f"the session is {data:,} bytes; skillkit reads at most {MAX_SESSION_BYTES:,}", shown)
-    source, findings = decode(data, shown)
-    if source is None:
-        first = findings[0]
-        raise InputError(f"not a session: {first.message}", shown, first.line, first.column)
+    source = read_whole_text(file, shown, MAX_SESSION_BYTES, "session")
     json_form = file.suffix.lower() == ".json"
     value, where = _data(source.text, shown, json_form)
     return parse_session(value, shown, where)

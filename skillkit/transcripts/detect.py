@@ -14,7 +14,7 @@ from pathlib import Path
 
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import check_shape
-from skillkit.core.reader import BOM, read_bytes
+from skillkit.core.reader import BOM, read_whole
 from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
 from skillkit.transcripts.model import Message, Transcript
 from skillkit.transcripts.openai import read_openai
@@ -75,7 +75,4 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
 def load_transcript(path: Path, display: str | None = None) -> Transcript:
     """Read and parse a transcript file; InputError when it cannot be opened or parsed."""
     shown = display or path.as_posix()
-    data = read_bytes(path, MAX_TRANSCRIPT_BYTES)
-    if isinstance(data, int):
-        raise InputError(f"the transcript is {data:,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", shown)
-    return parse_transcript(data, shown)
+    return parse_transcript(read_whole(path, shown, MAX_TRANSCRIPT_BYTES, "transcript"), shown)
