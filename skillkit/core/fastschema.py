@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from skillkit.core.fields import KINDS
 from skillkit.core.resources import data_dir
+from skillkit.core.schemas import _ecma_pattern, _integer
 
 ANNOTATIONS = frozenset(("$schema", "$id", "title", "description", "default", "examples", "x-expected",
                          "$comment", "deprecated"))
@@ -63,7 +64,7 @@ def _is_number(value: Any) -> bool:
 
 _TYPES: dict[str, Check] = {
     "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),  # never 2.0: see core/schemas.py
+    "integer": lambda v: _integer(None, v),  # the validator's own rule: never 2.0, never True
     "number": _is_number,
     "boolean": lambda v: isinstance(v, bool),
     "object": lambda v: isinstance(v, dict),
@@ -102,8 +103,6 @@ def _enum(value: Any, _: dict[str, Any]) -> Check:
 
 
 def _pattern(value: Any, _: dict[str, Any]) -> Check:
-    from skillkit.core.schemas import _ecma_pattern
-
     compiled = _ecma_pattern(value)
     return lambda instance: not isinstance(instance, str) or compiled.search(instance) is not None
 

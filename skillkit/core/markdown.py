@@ -30,7 +30,7 @@ import bisect
 import re
 from functools import lru_cache
 
-from skillkit.core.markdown_fences import MARK, Cut, cut_at_fences
+from skillkit.core.markdown_fences import MARK, Cut, cut_at_fences, find_mark
 from skillkit.core.markdown_model import EMPTY, CodeBlock, Fence, Link, Reading
 from skillkit.core.markdown_plain import plain
 
@@ -60,7 +60,7 @@ def _read(text: str) -> Reading:
     # expression would try every position.
     if "\r" in text:
         return _parse(text)  # markdown-it reads a lone CR as a line break; the shortcuts do not
-    if not (_has(text, "```") or _has(text, "~~~")):
+    if find_mark(text, "```") < 0 and find_mark(text, "~~~") < 0:
         if _may_define(text) or not _html_bounded(text, False):
             return _parse(text)
         found = _prose(text)  # None only when a fence mark is in it, and there is none
@@ -196,11 +196,6 @@ def _prose(text: str) -> Reading | None:
         fences.extend(reading.fences)
         code.extend(reading.code)
     return Reading(tuple(links), tuple(fences), tuple(code)) if links or fences else EMPTY
-
-
-def _has(text: str, mark: str) -> bool:
-    first = text.find(mark[0])
-    return first >= 0 and text.find(mark, first) >= 0
 
 
 def _html_bounded(text: str, fence_follows: bool) -> bool:

@@ -53,7 +53,7 @@ def cut_at_fences(text: str) -> Cut | None:
     marks: list[int] = []
     line = counted = 0  # the 0-based line of offset `counted`
     size = len(text)
-    tick, tilde = text.find("```"), _find(text, "~~~", 0)
+    tick, tilde = text.find("```"), find_mark(text, "~~~")
     # str.find, not MARK.search: an alternation has no literal prefix and is tried at every position.
     while tick >= 0 or tilde >= 0:
         opener = tick if tilde < 0 or 0 <= tick < tilde else tilde
@@ -86,11 +86,11 @@ def cut_at_fences(text: str) -> Cut | None:
         if 0 <= tick < end:
             tick = text.find("```", end)
         if 0 <= tilde < end:
-            tilde = _find(text, "~~~", end)
+            tilde = find_mark(text, "~~~", end)
     return Cut(fences, marks)
 
 
-def _find(text: str, mark: str, start: int) -> int:
+def find_mark(text: str, mark: str, start: int = 0) -> int:
     """`text.find(mark, start)`, its first character looked for first: memchr speed on the
     many texts without one."""
     first = text.find(mark[0], start)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 # Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -59,14 +59,20 @@ def display(path: Path, base: str | None = None) -> str:
     return printable(Path(path).as_posix())
 
 
-def folders_up_to_repo_top(start: Path) -> Iterator[Path]:
+def _has_git(folder: Path) -> bool:
+    return (folder / ".git").exists()
+
+
+def folders_up_to_repo_top(start: Path, resolve: Callable[[Path], Path] = Path.resolve,
+                           is_top: Callable[[Path], bool] = _has_git) -> Iterator[Path]:
     """`start` (or its folder, for a file) and its parents, nearest first, ending with the
     repository's top (the folder holding `.git`) or the filesystem root: where settings and
-    workspaces are looked for, never outside the repository being worked on."""
-    folder = start.resolve()
+    workspaces are looked for, never outside the repository being worked on. `resolve` and
+    `is_top` may be memoised versions (discovery asks for thousands of named files)."""
+    folder = resolve(start)
     if not folder.is_dir():
         folder = folder.parent
     for candidate in (folder, *folder.parents):
         yield candidate
-        if (candidate / ".git").exists():
+        if is_top(candidate):
             return

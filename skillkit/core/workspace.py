@@ -19,7 +19,7 @@ from typing import Callable, Hashable, TypeVar
 
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.errors import InputError
-from skillkit.core.paths import display
+from skillkit.core.paths import display, folders_up_to_repo_top
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
 
 SKILL_FILE = "SKILL.md"
@@ -214,20 +214,15 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
     `known` remembers each folder's answers (a root? the repository's top?) across calls:
     pre-commit names thousands of files under one `skills/` folder, and listing it again for
     each cost more than linting them."""
-    folder = resolve(path)
-    if not folder.is_dir():
-        folder = folder.parent
-    for candidate in (folder, *folder.parents):  # as paths.folders_up_to_repo_top walks them
-        answer = known.get(candidate) if known is not None else None
-        if answer is None:
-            answer = (is_root(candidate), (candidate / ".git").exists())
-            if known is not None:
-                known[candidate] = answer
-        if answer[0]:
-            return candidate
-        if answer[1]:
-            return None
-    return None
+    memo: dict[Path, tuple[bool, bool]] = {} if known is None else known
+
+    def answers(folder: Path) -> tuple[bool, bool]:
+        if (found := memo.get(folder)) is None:
+            found = memo[folder] = (is_root(folder), (folder / ".git").exists())
+        return found
+
+    return next((candidate for candidate in folders_up_to_repo_top(path, resolve, lambda f: answers(f)[1])
+                 if answers(candidate)[0]), None)
 
 
 def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
