@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 import typer
 
@@ -85,3 +85,17 @@ def read_platform_workspace(root: Path, config: Path | None, label: str) -> tupl
         return load_workspace(root, options, tick)
     finally:
         close()
+
+
+def refuse_workspace(command: str, refused: tuple[Diagnostic, ...], write_json: Callable[[], None] | None) -> NoReturn:
+    """Stop a platform command on a workspace with broken files (exit 1): the findings as its
+    JSON document (`write_json`, for --format json: machines read why from it) or on stderr."""
+    from skillkit.cli.common import print_diagnostics_to_stderr
+
+    if write_json is not None:
+        write_json()
+    else:
+        print_diagnostics_to_stderr(list(refused))
+    typer.echo(f"skillkit: {command} refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
+               err=True)
+    raise typer.Exit(1)

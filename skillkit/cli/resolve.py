@@ -39,7 +39,7 @@ def resolve(
     Examples: `skillkit resolve`, `skillkit resolve fixtures/workspace --format json`,
     `skillkit resolve --check` (in CI).
     """
-    from skillkit.cli.library import read_platform_workspace
+    from skillkit.cli.library import read_platform_workspace, refuse_workspace
     from skillkit.core.paths import display
     from skillkit.platform import lock as lockfile
     from skillkit.platform.resolve import resolve_workspace
@@ -47,15 +47,12 @@ def resolve(
     loaded, refused = read_platform_workspace(workspace, config, "Resolving")
     lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
     if refused:
-        if format is Format.json:  # machines read why from the document, as from lint --format json
+        def write_json() -> None:  # machines read why from the document, as from lint --format json
             lock_report = {"path": display(lock_path), "status": lockfile.NOT_WRITTEN, "changes": []}
             body = {"agents": [], "diagnostics": [d.as_json() for d in refused], "lock": lock_report}
             sys.stdout.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
-        else:
-            print_diagnostics_to_stderr(list(refused))
-        typer.echo(f"skillkit: resolve refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
-                   err=True)
-        raise typer.Exit(1)
+
+        refuse_workspace("resolve", refused, write_json if format is Format.json else None)
     resolution = resolve_workspace(loaded)
     status, changes = lockfile.settle(resolution.lock_data(), lock_path, display(lock_path), check, resolution.ok)
     lock_report = {"path": display(lock_path), "status": status, "changes": changes}

@@ -80,7 +80,7 @@ def session_command(
     Examples: `skillkit session sessions/review.yaml`, `skillkit session run.json -w . --agent
     account-reviewer --format json`.
     """
-    from skillkit.cli.library import read_platform_workspace
+    from skillkit.cli.library import read_platform_workspace, refuse_workspace
     from skillkit.core.paths import display
     from skillkit.platform.inputs import from_loaded
     from skillkit.platform.session import fixed_references, no_collection, run_session
@@ -91,15 +91,10 @@ def session_command(
     root = workspace if workspace is not None else find_workspace(session)
     loaded, refused = read_platform_workspace(root, config, "Reading the workspace")
     if refused:
-        if format is Format.json:  # machines read why from the document, as from resolve --format json
-            from skillkit.platform.session import SessionReport
+        from skillkit.platform.session import SessionReport
 
-            SessionReport(spec.agent or agent or "", spec.session, (), refused).write_json(sys.stdout)
-        else:
-            print_diagnostics_to_stderr(list(refused))
-        typer.echo(f"skillkit: session refuses the workspace: {len({d.path for d in refused})} file(s) have errors",
-                   err=True)
-        raise typer.Exit(1)
+        report = SessionReport(spec.agent or agent or "", spec.session, (), refused)
+        refuse_workspace("session", refused, (lambda: report.write_json(sys.stdout)) if format is Format.json else None)
     sources = from_loaded(loaded)
     chosen = pick_agent(spec, sources, agent)
     tick, close = progress_bar("Running the session", minimum=200)
