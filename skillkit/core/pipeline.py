@@ -15,7 +15,7 @@ from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_sk
                                      load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
-from skillkit.core.parallel import map_batches
+from skillkit.core.parallel import Workers
 from skillkit.core.paths import current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
@@ -152,11 +152,11 @@ def check_skill_files(files: list[Path], base: str, options: Options,
 
 
 def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache | None,
-                    tick: Callable[[int], None]) -> list[Checked]:
+                    tick: Callable[[int], None], workers: Workers) -> list[Checked]:
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in map_batches(check_listed, _listed(space, space.skills), base, judge.options):
+        for batch in workers.map_batches(check_listed, _listed(space, space.skills), base, judge.options):
             out.extend(batch)
             tick(len(batch))
         return out
@@ -183,7 +183,8 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 # of the rest of the run need not walk it again (_load thaws it)
                 gc.freeze()
             gc.enable()
-    for batch in map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base, judge.options):
+    for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base,
+                                     judge.options):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
@@ -193,20 +194,20 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     return [known[file] for file in space.skills]
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool = True
-          ) -> tuple[list[Diagnostic], LoadedWorkspace]:
+def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+          workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     import gc
 
     frozen = gc.get_freeze_count()
     try:
-        return _load_space(space, judge, tick, cache, models)
+        return _load_space(space, judge, tick, cache, models, workers)
     finally:
         if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
             gc.unfreeze()
 
 
-def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool
-                ) -> tuple[list[Diagnostic], LoadedWorkspace]:
+def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+                workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
@@ -214,7 +215,7 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     base = current_base()
     store = open_cache(space.root, judge.options, base) if cache else None
     read: dict[Path, tuple[Directive, ...] | None] = {}
-    for checked in _checked_skills(space, judge, base, store, tick):
+    for checked in _checked_skills(space, judge, base, store, tick, workers):
         per_file[checked.shown].extend(checked.found())
         read[checked.file] = checked.directives
         if checked.doc is not None:
@@ -313,13 +314,14 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
     diagnostics: list[Diagnostic] = []
     loaded: list[LoadedWorkspace] = []
     strict: set[Diagnostic] = set()
-    for space in spaces:
-        space_judge = _judge_for(space.root, judge)
-        found, workspace = _load(space, space_judge, tick, cache, models)
-        diagnostics.extend(found)
-        loaded.append(workspace)
-        if space_judge.options.strict:
-            strict.update(d for d in found if d.severity == Severity.WARNING)
+    with Workers() as workers:  # one pool for every workspace: forked once, on first need
+        for space in spaces:
+            space_judge = _judge_for(space.root, judge)
+            found, workspace = _load(space, space_judge, tick, cache, models, workers)
+            diagnostics.extend(found)
+            loaded.append(workspace)
+            if space_judge.options.strict:
+                strict.update(d for d in found if d.severity == Severity.WARNING)
     # Diagnostic's own order (its fields in turn) as a key: the dataclass's __lt__ is Python code
     ordered = sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.column, d.rule, d.severity, d.message))
     return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict))
