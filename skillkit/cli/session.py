@@ -83,7 +83,8 @@ def session_command(
     from skillkit.cli.library import read_platform_workspace, refuse_workspace
     from skillkit.core.paths import display
     from skillkit.platform.inputs import from_loaded
-    from skillkit.platform.session import fixed_references, no_collection, run_session
+    from skillkit.core.collector import no_collection
+    from skillkit.platform.session import fixed_references, run_session
     from skillkit.platform.session_file import read_session
 
     with no_collection():  # 50,000 calls are as many small objects; see no_collection

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from skillkit.core.cache import Fingerprint, LintCache, open_cache
+from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
@@ -292,6 +293,11 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
     from skillkit.core.budget import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/budget.py)
+    with no_collection():  # workers are forked from here: they run without it too
+        return _run(paths, options, progress, cache, models)
+
+
+def _run(paths: list[Path], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
     judge = _Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces

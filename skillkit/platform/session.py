@@ -19,13 +19,12 @@ a turn's `skills` (its references as resolved) on the first turn and when a publ
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from skillkit.core.collector import no_collection
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.platform.catalog import build_catalog
 from skillkit.platform.findings import Findings
@@ -145,22 +144,9 @@ def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[
     return {t["name"]: t for t in tools if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
 
 
-@contextlib.contextmanager
-def no_collection() -> Iterator[None]:
-    """The cyclic garbage collector paused: a long session builds hundreds of thousands of
-    small dicts (its events), none in a cycle, and each full collection would walk them all
-    again (a third of the run's time)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
                 fixed: Mapping[str, Mapping[str, Any]] | None = None, progress: Progress | None = None) -> SessionReport:
+    # a long session builds hundreds of thousands of small dicts (its events), none in a cycle
     with no_collection():
         return _run(sources, agent, spec, fixed, progress)
 
