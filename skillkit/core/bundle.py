@@ -48,23 +48,23 @@ class Bundle(NamedTuple):
 
 
 def read_bundled(path: str) -> str | None:
-    """A bundled file's text, or None: binary, over the cap, or unreadable. No stat before:
-    the size comes from the open file, and most files are a few KB read in one call."""
+    """A bundled file's text, or None: binary, over the cap, or unreadable. One unbuffered
+    read of the size the open file reports (most files are a few KB): a sniff first, then the
+    rest, cost a second call and a copy of every file over 8 KB."""
     if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(SNIFF)
-            if b"\x00" in data:
+        with open(path, "rb", buffering=0) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE_BYTES:
                 return None
-            if len(data) == SNIFF:
-                if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:
-                    return None
+            data = handle.read(size + 1)  # one byte more: a file that grew since the stat shows
+            if len(data) > size:
                 data += handle.read(MAX_FILE_BYTES + 1 - len(data))
     except OSError:
         return None
-    if len(data) > MAX_FILE_BYTES:
-        return None  # it grew while it was read
+    if len(data) > MAX_FILE_BYTES or data.find(b"\x00", 0, SNIFF) >= 0:
+        return None  # over the cap (it grew while it was read), or binary
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 
 from skillkit.core.markdown_fences import MARK, Cut, cut_at_fences, find_mark
 from skillkit.core.markdown_model import EMPTY, CodeBlock, Fence, Link, Reading
@@ -53,11 +52,11 @@ def read_markdown(text: str, first_line: int = 1) -> Reading:
     return _read(text).shifted(first_line - 1)
 
 
-@lru_cache(maxsize=512)
 def _read(text: str) -> Reading:
-    # Cached by content: the body and each bundled file are read by several rules. Marks are
-    # looked for from their first character's first place (memchr speed): a regular
-    # expression would try every position.
+    # Not cached here: a lint run reads each text once, into its skill's link graph
+    # (core/linkgraph.py), which every rule shares; a cache keyed by the text hashed every
+    # text, a pass over all of a collection's Markdown. Marks are looked for from their first
+    # character's first place (memchr speed): a regular expression would try every position.
     if "\r" in text:
         return _parse(text)  # markdown-it reads a lone CR as a line break; the shortcuts do not
     if find_mark(text, "```") < 0 and find_mark(text, "~~~") < 0:
