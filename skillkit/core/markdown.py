@@ -74,17 +74,16 @@ def _read_cut(text: str, cut: Cut) -> Reading:
     """The reading of a text cut at its top-level fences: each prose piece holding a link, a
     tag or a fence mark is read alone, the others hold nothing; a piece is found by
     bisection, so a text of a hundred fences costs a few searches of the whole."""
-    fences = cut.fences
-    starts = [fenced.start for fenced in fences]
+    starts, ends = cut.starts, cut.ends
 
     def piece(position: int) -> int:
         """The index of the prose piece holding `position` (the one before fence i is i),
         or -1 inside a fence."""
         index = bisect.bisect_right(starts, position)
-        return -1 if index and position < fences[index - 1].end else index
+        return -1 if index and position < ends[index - 1] else index
 
     def bounds(index: int) -> tuple[int, int]:
-        return (fences[index - 1].end if index else 0), (starts[index] if index < len(starts) else len(text))
+        return (ends[index - 1] if index else 0), (starts[index] if index < len(starts) else len(text))
 
     # Only the prose matters here: in a fence, `]:` and `<div>` are code.
     inline, definitions = _brackets(text)
@@ -101,24 +100,22 @@ def _read_cut(text: str, cut: Cut) -> Reading:
             if not _html_bounded(text[first:last], last < len(text)):
                 return _parse(text)
     links: list[Link] = []
-    found_fences = [fenced.fence for fenced in fences]
-    found_code = [fenced.code for fenced in fences]
-    nested = False
+    nested_fences: list[Fence] = []
+    nested_code: list[CodeBlock] = []
     for index in sorted(marked - {-1}):
         first, last = bounds(index)
         found = _prose(text[first:last])
         if found is None:
             return _parse(text)
-        found = found.shifted(fences[index - 1].next_line if index else 0)
+        found = found.shifted(cut.line_at(first))
         links.extend(found.links)
-        if found.fences:  # in a list item or a quote: in the text's order among the others
-            nested = True
-            found_fences.extend(found.fences)
-            found_code.extend(found.code)
-    if nested:
-        found_fences.sort()
-        found_code.sort(key=lambda block: block.line)
-    return Reading(tuple(links), tuple(found_fences), tuple(found_code))
+        nested_fences.extend(found.fences)  # in a list item or a quote
+        nested_code.extend(found.code)
+    if not nested_fences:
+        return Reading(tuple(links), pending=cut if cut.starts else None)  # fences made when asked for
+    fences, code = cut.blocks()  # in the text's order among the others
+    return Reading(tuple(links), tuple(sorted((*fences, *nested_fences))),
+                   tuple(sorted((*code, *nested_code), key=lambda block: block.line)))
 
 
 def _positions(text: str, char: str) -> list[int]:

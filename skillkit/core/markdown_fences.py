@@ -15,7 +15,6 @@ what markdown-it's fence rule gives (tests hold the two to each other).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from skillkit.core.markdown_model import CodeBlock, Fence
 
@@ -27,31 +26,69 @@ OPENER = re.compile(r"(`{3,}+|~{3,}+)([^\n]*+)")
 CLOSERS = {marker: re.compile(rf"\n {{0,3}}({marker}{{3,}}+)[ \t]*+(?=\n|\Z)") for marker in "`~"}
 
 
-class Fenced(NamedTuple):
-    """A top-level fenced block from character `start` to `end` (its closing line's newline
-    included), the 0-based line after it, and what the reading says of it."""
+class Cut:
+    """A text's top-level fences as offsets, and where the fence marks left in the prose are.
+    Fence i opens at `starts[i]` with the marker run `runs[i]`, its info runs to
+    `info_ends[i]`, its code to `code_ends[i]`, and it ends (its closing line's newline
+    included) at `ends[i]`.
 
-    start: int
-    end: int
-    next_line: int
-    fence: Fence
-    code: CodeBlock
+    Fence and code-block objects, and the line numbers in them, are made only when asked for:
+    most texts are asked only for their unclosed fences and their shell blocks, and counting
+    every text's lines for every fence was a fifth of a lint run's Markdown reading."""
 
+    __slots__ = ("text", "starts", "runs", "info_ends", "code_ends", "ends", "closed", "marks", "_counted", "_lines")
 
-class Cut(NamedTuple):
-    """The top-level fences of a text, and where the fence marks left in the prose are."""
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: list[int] = []
+        self.runs: list[str] = []
+        self.info_ends: list[int] = []
+        self.code_ends: list[int] = []
+        self.ends: list[int] = []
+        self.closed: list[bool] = []
+        self.marks: list[int] = []
+        self._counted = self._lines = 0  # the 0-based line of offset `_counted`
 
-    fences: list[Fenced]
-    marks: list[int]
+    def line_at(self, offset: int) -> int:
+        """The 0-based line of `offset`, counted on from the last offset asked for (callers
+        ask in order: each part of the text is counted once), from the start if it is before."""
+        if offset < self._counted:
+            self._counted = self._lines = 0
+        self._lines += self.text.count("\n", self._counted, offset)
+        self._counted = offset
+        return self._lines
+
+    def info(self, index: int) -> str:
+        """Fence `index`'s info word, lowercased (`bash`), or ''."""
+        words = self.text[self.starts[index] + len(self.runs[index]):self.info_ends[index]].split(None, 1)
+        return words[0].lower() if words else ""
+
+    def fence(self, index: int, shift: int = 0) -> Fence:
+        return Fence(self.line_at(self.starts[index]) + 1 + shift, 1, self.runs[index], self.closed[index])
+
+    def code(self, index: int, shift: int = 0) -> CodeBlock:
+        return CodeBlock(self.line_at(self.starts[index]) + 2 + shift, self.info(index),
+                         self.text[self.info_ends[index] + 1:self.code_ends[index]])
+
+    def blocks(self, shift: int = 0) -> tuple[tuple[Fence, ...], tuple[CodeBlock, ...]]:
+        """Every fence and code block, `shift` lines further down."""
+        indices = range(len(self.starts))
+        fences = tuple(self.fence(i, shift) for i in indices)
+        return fences, tuple(CodeBlock(f.line + 1, self.info(i), self.text[self.info_ends[i] + 1:self.code_ends[i]])
+                             for i, f in zip(indices, fences))
+
+    def unclosed(self, shift: int = 0) -> tuple[Fence, ...]:
+        return tuple(self.fence(i, shift) for i, closed in enumerate(self.closed) if not closed)
+
+    def code_in(self, infos: frozenset[str], shift: int = 0) -> tuple[CodeBlock, ...]:
+        return tuple(self.code(i, shift) for i in range(len(self.starts)) if self.info(i) in infos)
 
 
 def cut_at_fences(text: str) -> Cut | None:
     """The text's top-level fences, or None when a cut there may not be exact."""
     if "\r" in text or "\0" in text:
         return None  # markdown-it rewrites these characters
-    fences: list[Fenced] = []
-    marks: list[int] = []
-    line = counted = 0  # the 0-based line of offset `counted`
+    cut = Cut(text)
     size = len(text)
     tick, tilde = text.find("```"), find_mark(text, "~~~")
     # str.find, not MARK.search: an alternation has no literal prefix and is tried at every position.
@@ -62,7 +99,7 @@ def cut_at_fences(text: str) -> Cut | None:
         if (opener and text[opener - 1] != "\n") or ("`" in info and run[0] == "`"):
             # Indented (a list item's, a quote's, code), mid-line, or paragraph text with
             # code spans: prose, whose reader checks the fence it may open.
-            marks.append(opener)
+            cut.marks.append(opener)
             end = line_end + 1
         else:
             pattern = CLOSERS[run[0]]
@@ -77,17 +114,17 @@ def cut_at_fences(text: str) -> Cut | None:
             else:
                 content_end = closing.start() + 1
                 end = closing.end() + 1 if closing.end() < size else size
-            line += text.count("\n", counted, opener)
-            words = info.split(None, 1)
-            after = line + text.count("\n", opener, end)
-            fences.append(Fenced(opener, end, after, Fence(line + 1, 1, run, closing is not None),
-                                 CodeBlock(line + 2, words[0].lower() if words else "", text[line_end + 1:content_end])))
-            line, counted = after, end
+            cut.starts.append(opener)
+            cut.runs.append(run)
+            cut.info_ends.append(line_end)
+            cut.code_ends.append(content_end)
+            cut.ends.append(end)
+            cut.closed.append(closing is not None)
         if 0 <= tick < end:
             tick = text.find("```", end)
         if 0 <= tilde < end:
             tilde = find_mark(text, "~~~", end)
-    return Cut(fences, marks)
+    return cut
 
 
 def find_mark(text: str, mark: str, start: int = 0) -> int:

@@ -23,10 +23,9 @@ def fence_unclosed(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     as the opening one. Checked in SKILL.md and in every bundled Markdown file."""
     for source, reading in skill_graph(doc).readings.items():
         path = doc.path if source == SKILL_FILE else shown(doc, source)
-        for fence in reading.fences:
-            if not fence.closed:
-                yield Hit(path, fence.line, fence.column,
-                          f"the code fence opened here ({fence.marker}) never closes: the rest of the file reads as code")
+        for fence in reading.unclosed():
+            yield Hit(path, fence.line, fence.column,
+                      f"the code fence opened here ({fence.marker}) never closes: the rest of the file reads as code")
 
 
 RULES = (fence_unclosed,)

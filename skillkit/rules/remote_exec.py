@@ -86,10 +86,9 @@ def remote_exec(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     graph = skill_graph(doc)
     for source, reading in graph.readings.items():
         path = doc.path if source == SKILL_FILE else shown(doc, source)
-        for block in reading.code:
-            if block.info in SHELL_INFOS:
-                for row, column, command in runs_downloads(block.text):
-                    yield Hit(path, block.line + row, column + 1, _message(command))
+        for block in reading.code_in(SHELL_INFOS):
+            for row, column, command in runs_downloads(block.text):
+                yield Hit(path, block.line + row, column + 1, _message(command))
     for item in graph.bundle.files:
         if item.text is not None and item.rel not in graph.readings and _is_script(item.rel, item.text):
             for row, column, command in runs_downloads(item.text):

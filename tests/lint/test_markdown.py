@@ -133,6 +133,24 @@ def test_fenced_texts_read_what_markdown_it_reads(text):
     assert read_markdown(text) == parse(text)
 
 
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
+@given(st.one_of(FENCED, FENCED.map(lambda text: text + "\n")), st.integers(1, 40), st.booleans())
+def test_unclosed_fences_and_chosen_code_are_what_the_whole_parse_holds(text, first_line, code_first):
+    """A reading made lazily (fences kept as offsets) answers `unclosed()` and `code_in()`,
+    asked before anything else and in either order, as the whole parse's fences and blocks do."""
+    whole = parse(text).shifted(first_line - 1)
+    infos = frozenset({"", "bash"})
+    for asked in range(2):  # before and after the reading has made every fence
+        reading = read_markdown(text, first_line)
+        if asked:
+            assert reading.fences == whole.fences
+        answers = [reading.code_in(infos), reading.unclosed()] if code_first else [reading.unclosed(), reading.code_in(infos)]
+        if code_first:
+            answers.reverse()
+        assert answers[0] == tuple(f for f in whole.fences if not f.closed)
+        assert answers[1] == tuple(c for c in whole.code if c.info in infos)
+
+
 def test_a_fence_closer_indented_four_columns_does_not_close():
     text = "```\ncode\n    ```\n"
     assert read_markdown(text).fences[0].closed is False
