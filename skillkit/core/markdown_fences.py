@@ -24,6 +24,9 @@ OPENER = re.compile(r"(`{3,}+|~{3,}+)([^\n]*+)")
 # tab reaches the fourth), a run of the marker (at least the opening's, checked after), then
 # only spaces and tabs. Possessive runs: one attempt per line, linear on any input.
 CLOSERS = {marker: re.compile(rf"\n {{0,3}}({marker}{{3,}}+)[ \t]*+(?=\n|\Z)") for marker in "`~"}
+# Info strings as written, to their words: a collection's hundred thousand fences say
+# `python` and `bash` again and again.
+_WORDS: dict[str, str] = {}
 
 
 class Cut:
@@ -36,12 +39,13 @@ class Cut:
     most texts are asked only for their unclosed fences and their shell blocks, and counting
     every text's lines for every fence was a fifth of a lint run's Markdown reading."""
 
-    __slots__ = ("text", "starts", "runs", "info_ends", "code_ends", "ends", "closed", "marks", "_counted", "_lines")
+    __slots__ = ("text", "starts", "runs", "infos", "info_ends", "code_ends", "ends", "closed", "marks", "_counted", "_lines")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts: list[int] = []
         self.runs: list[str] = []
+        self.infos: list[str] = []  # each opening line after its run, as written
         self.info_ends: list[int] = []
         self.code_ends: list[int] = []
         self.ends: list[int] = []
@@ -60,8 +64,14 @@ class Cut:
 
     def info(self, index: int) -> str:
         """Fence `index`'s info word, lowercased (`bash`), or ''."""
-        words = self.text[self.starts[index] + len(self.runs[index]):self.info_ends[index]].split(None, 1)
-        return words[0].lower() if words else ""
+        raw = self.infos[index]
+        word = _WORDS.get(raw)
+        if word is None:
+            if len(_WORDS) >= 4096:
+                _WORDS.clear()  # bounded: a text of a million distinct info strings stays small
+            words = raw.split(None, 1)
+            word = _WORDS[raw] = words[0].lower() if words else ""
+        return word
 
     def fence(self, index: int, shift: int = 0) -> Fence:
         return Fence(self.line_at(self.starts[index]) + 1 + shift, 1, self.runs[index], self.closed[index])
@@ -116,6 +126,7 @@ def cut_at_fences(text: str) -> Cut | None:
                 end = closing.end() + 1 if closing.end() < size else size
             cut.starts.append(opener)
             cut.runs.append(run)
+            cut.infos.append(info)
             cut.info_ends.append(line_end)
             cut.code_ends.append(content_end)
             cut.ends.append(end)
