@@ -146,9 +146,12 @@ def check_skill_files(files: list[Path], base: str, options: Options,
             if doc is not None:
                 for rule in skill_rules:
                     rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+        if doc is not None and "skillkit:" not in doc.split.yaml_text and "skillkit:" not in doc.body:
+            said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
+        else:
+            said = file_directives(file, shown, True)
         kept = without_yaml_text(doc) if doc is not None else None  # the rules have read the frontmatter text
-        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules),
-                           file_directives(file, shown, True)))
+        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules), said))
     return out
 
 
