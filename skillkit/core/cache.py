@@ -12,7 +12,9 @@ name>.bin`, one a skill). A re-run with one skill changed writes that skill's en
 every skill's; when loose entries grow past one in eight, one pack replaces them. Each entry
 holds what deciding about its skill takes (the stat of each of its files, their digests, the
 fingerprint, the findings), and is checked where it is used: one from the pack or a loose file,
-from this run or a concurrent one, is only ever a hit when the skill's files match it now.
+from this run or a concurrent one, is only ever a hit when the skill's files match it now. Its
+document holds no body (nine tenths of the bytes): a rule that asks reads it from the SKILL.md,
+checked against the digest this run's look has for it (core/stored_body.py).
 
 Hashing every file on every run would read everything the cache saves reading, so each file's
 digest is remembered with its stat, as git's index does: (size, mtime, ctime, inode), the times
@@ -133,6 +135,11 @@ class Fingerprint:
     digest: str
     files: Known
     fresh: bool  # some digest was computed anew (not vouched for by a stat)
+
+    def content(self, rel: str) -> bytes | None:
+        """The digest of the file `rel` (relative to the skill's folder) had when looked at."""
+        seen = self.files.get(rel)
+        return None if seen is None else seen[_STAT.size:]
 
 
 @dataclass

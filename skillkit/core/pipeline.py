@@ -19,6 +19,7 @@ from skillkit.core.parallel import map_batches
 from skillkit.core.paths import current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
+from skillkit.core.stored_body import StaleBody, bind, stored
 from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
@@ -172,6 +173,8 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             name = f"{file}\0{display(file, base)}"
             hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
             if hit is not None and (hit.rules is not None or not space.reports(file)):
+                if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
+                    bind(hit.doc, fingerprint.content(file.name))
                 known[file] = hit if space.reports(file) else replace(hit, rules=None)
                 tick(1)
             else:
@@ -188,7 +191,8 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             known[checked.file] = checked
         tick(len(batch))
     for file, name, fingerprint in pending:
-        cache.put(name, fingerprint, known[file], file)
+        checked = known[file]
+        cache.put(name, fingerprint, checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
     cache.save()
     return [known[file] for file in space.skills]
 
@@ -199,7 +203,10 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
 
     frozen = gc.get_freeze_count()
     try:
-        return _load_space(space, judge, tick, cache, models)
+        try:
+            return _load_space(space, judge, tick, cache, models)
+        except StaleBody:  # a SKILL.md changed while this run read the cache: the workspace afresh
+            return _load_space(space, judge, lambda count: None, False, models)
     finally:
         if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
             gc.unfreeze()
