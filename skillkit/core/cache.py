@@ -153,6 +153,8 @@ class LintCache:
     writes: dict[str, tuple[Entry, Path]] = field(default_factory=dict)
     kept: dict[str, tuple[Entry, Path]] = field(default_factory=dict)  # entries reused as they are
     files: dict[str, Path] = field(default_factory=dict)  # str(SKILL.md) -> the Path looked up by
+    listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict)  # the walk's (Walker.listed)
+    listed_in: dict[Path, str] = field(default_factory=dict)  # SKILL.md -> its folder as the walk listed it
     pack: dict[str, Any] | None = None  # slot -> entry as unpickled (checked when used)
     loose: set[str] = field(default_factory=set)
     pack_whole: bool = True  # False: missing, damaged or holding a damaged entry: written anew
@@ -164,10 +166,16 @@ class LintCache:
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
         return cls(folder / f"lint-{digest}")
 
-    def expect(self, files: list[Path]) -> None:
+    def expect(self, files: list[Path], listings: dict[str, list[os.DirEntry[str]]] | None = None,
+               listed_in: dict[Path, str] | None = None) -> None:
         """The SKILL.md files about to be looked up: the pack's references to them are answered
-        with these very paths (a Path costs more to rebuild than the rest of a small entry)."""
+        with these very paths (a Path costs more to rebuild than the rest of a small entry).
+        `listings`, `listed_in`: the discovery walk's listings of their folders, read instead of
+        listing each folder again (as of a moment earlier in this run: a file added since is seen
+        by the next run, whose look differs from the entry this one writes)."""
         self.files.update((str(file), file) for file in files)
+        self.listings = listings or {}
+        self.listed_in = listed_in or {}
 
     def _open_folder(self) -> None:
         self.pack = {}
@@ -200,7 +208,9 @@ class LintCache:
             stored = _entry(self.pack[slot], name, accept)
             if stored is None:
                 self.pack_whole = False  # a damaged entry in the pack: the pack is written anew
-        folder = os.path.dirname(file)
+        folder = self.listed_in.get(file)
+        if folder is None or folder.endswith(os.sep):  # not walked so (or `/`: its paths hold no extra separator)
+            folder = os.path.dirname(file)
         if stored is None:
             print_ = self._fingerprint(folder, {}, 0.0, "")
         else:
@@ -228,7 +238,7 @@ class LintCache:
         racy_ns = int(racy_from * 1e9)
         files: Known = {}
         fresh = False
-        for path in _files_under(folder):
+        for path in _files_under(folder, self.listings):
             rel = path[start:]
             if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
                 files[rel] = bytes(_STAT.size) + b"unlistable"
@@ -338,21 +348,25 @@ def _regular(st: os.stat_result) -> bool:
     return stat.S_ISREG(st.st_mode)
 
 
-def _files_under(folder: str) -> list[str]:
+def _files_under(folder: str, listed: dict[str, list[os.DirEntry[str]]]) -> list[str]:
     """Every file under `folder`, sorted, without following links to folders (as the rules
-    read them: a linked file is read through its link). An explicit stack: no recursion limit."""
+    read them: a linked file is read through its link). A folder in `listed` (the walk's) is not
+    listed again. An explicit stack: no recursion limit."""
     found: list[str] = []
     stack = [folder]
     while stack:
         current = stack.pop()
         try:
-            with os.scandir(current) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name != FOLDER:
-                            stack.append(entry.path)
-                    else:
-                        found.append(entry.path)
+            entries = listed.get(current)
+            if entries is None:
+                with os.scandir(current) as listing:
+                    entries = list(listing)
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != FOLDER:
+                        stack.append(entry.path)
+                else:
+                    found.append(entry.path)
         except OSError:
             found.append(current + os.sep + _UNLISTABLE)
     return sorted(found)

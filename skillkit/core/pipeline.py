@@ -166,7 +166,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
     collecting = gc.isenabled()
-    cache.expect(space.skills)
+    cache.expect(space.skills, space.listings, space.listed_in)
     gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
     try:
         for file in space.skills:

@@ -96,6 +96,9 @@ class Walker:
         self.show = show
         self.rules = rules
         self.left_out: list[LeftOut] = []
+        # every folder's whole listing (nothing left out), as scandir names it: lint's cache
+        # fingerprints a skill's files from it instead of listing every skill folder again
+        self.listed: dict[str, list[os.DirEntry[str]]] = {}
         resolved = top.resolve()
         repo = repo_top(resolved)
         self._git_base = repo if repo is not None else resolved
@@ -152,6 +155,7 @@ class Walker:
             except OSError as exc:
                 yield Folder(path, rel, [], [], error=exc.strerror or str(exc))
                 continue
+            self.listed[path] = entries
             names = {e.name for e in entries}
             prefix = rel + "/" if rel else ""
             if self.rules.respect_gitignore and GITIGNORE in names:

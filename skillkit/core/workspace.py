@@ -49,6 +49,10 @@ class Workspace:
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
     _resolved: dict[Path, Path] = field(default_factory=dict, repr=False, compare=False)
+    # what the walk listed (Walker.listed) and where it listed each skill's folder: lint's
+    # cache reads a skill's files from there (a skill not walked so is listed again)
+    listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict, repr=False, compare=False)
+    listed_in: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def reports(self, path: Path) -> bool:
         if self.only is None:
@@ -147,7 +151,7 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
 
     def space(root: Path | None) -> Workspace:
         if root not in spaces:
-            spaces[root] = Workspace(root, origin=origin if root is None else None)
+            spaces[root] = Workspace(root, origin=origin if root is None else None, listings=walker.listed)
         return spaces[root]
 
     for folder in walker.folders():
@@ -181,6 +185,7 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         if SKILL_FILE in dirs or SKILL_FILE in files:
             skill = folder.path / SKILL_FILE
             space(root).skills.append(skill)
+            space(root).listed_in[skill] = folder.where
             codex = folder.path / "agents" / "openai.yaml" if "agents" in dirs else None
             if codex is not None and codex.is_file():  # Codex's settings for this skill (core/codex.py)
                 space(root).documents.append((CODEX_AGENT_KIND, codex))

@@ -325,3 +325,27 @@ def test_a_stored_body_checks_its_file() -> None:
     with pytest.raises(StaleBody):
         _ = split.body
     assert pickle.loads(pickle.dumps(split)).yaml_text == "name: a\n"
+
+
+def test_files_added_renamed_or_removed_in_a_skill_are_seen(cli, tmp_path: Path) -> None:
+    """The cache reads a skill's files from the discovery walk's listings (Walker.listed): a
+    file added, renamed or removed anywhere in the skill's folder makes its entry miss."""
+    tree = Tree(tmp_path)
+    tree.skill("s0", body="See [ref](references/r.md).\n")
+    tree.skill("s1")
+    deep = tmp_path / "skills" / "s0" / "references"
+    steps = [
+        lambda: tree.write("skills/s0/references/r.md", "# R\n"),
+        lambda: (deep / "r.md").rename(deep / "q.md"),
+        lambda: tree.write("skills/s0/references/deeper/more/x.md", "x\n"),
+        lambda: (deep / "q.md").rename(deep / "r.md"),
+        lambda: (deep / "deeper" / "more" / "x.md").unlink(),
+        lambda: tree.write("skills/s0/scripts/run.py", "print(1)\n"),
+        lambda: (deep / "r.md").unlink(),
+    ]
+    lint(cli, tmp_path)
+    for step in steps:
+        step()
+        expected = lint(cli, tmp_path, "--no-cache")
+        assert lint(cli, tmp_path) == expected
+        assert lint(cli, tmp_path) == expected
