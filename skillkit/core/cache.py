@@ -233,42 +233,37 @@ class LintCache:
         self.writes[slot] = ((name, self.started, fingerprint.files, fingerprint.digest, value), file)
 
     def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
-        """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
+        """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
+        stamp); `known_digest`: its fingerprint's digest. The loop runs for every file of every
+        skill on every run: a stat and a comparison each, the rest out of its way."""
         start = len(folder) + 1
         racy_ns = int(racy_from * 1e9)
         files: Known = {}
         fresh = False
+        stat, stamp_of, size = os.stat, _stamp, _STAT.size
         for path in _files_under(folder, self.listings):
             rel = path[start:]
-            if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
-                files[rel] = bytes(_STAT.size) + b"unlistable"
-                fresh = fresh or known.get(rel) != files[rel]
-                continue
             try:
-                st = os.stat(path)
-            except (OSError, ValueError):
-                files[rel] = bytes(_STAT.size) + b"missing"
-                fresh = True
+                st = stat(path)
+            except (OSError, ValueError):  # gone since it was listed; or the NUL of _UNLISTABLE
+                if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
+                    files[rel] = bytes(size) + b"unlistable"
+                    fresh = fresh or known.get(rel) != files[rel]
+                else:
+                    files[rel] = bytes(size) + b"missing"
+                    fresh = True
                 continue
-            stamp = _stamp(st)
+            stamp = stamp_of(st)
             seen = known.get(rel)
-            # what a cache file holds is checked where it is used: bytes of this shape or a miss
-            if type(seen) is bytes and seen.startswith(stamp) and len(seen) > _STAT.size and st.st_mtime_ns < racy_ns:
+            if seen is not None and seen[:size] == stamp and st.st_mtime_ns < racy_ns:
                 files[rel] = seen
-                continue
-            fresh = True
-            if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
-                digest = f"special {st.st_mode:o}".encode()
             else:
-                try:
-                    with open(path, "rb") as handle:
-                        digest = hashlib.file_digest(handle, "sha256").digest()
-                except OSError:
-                    digest = b"unreadable"
-            files[rel] = stamp + digest
+                fresh = True
+                files[rel] = stamp + _digest(path, st)
         if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
             return Fingerprint(known_digest, files, fresh)
-        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[_STAT.size:] for rel, seen in files.items())
+        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[size:]
+                           for rel, seen in sorted(files.items()))
         return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
 
     def save(self) -> None:
@@ -342,6 +337,18 @@ def _stamp(st: os.stat_result) -> bytes:
     return _STAT.pack(st.st_size & _WORD, st.st_mtime_ns & _WORD, st.st_ctime_ns & _WORD, st.st_ino & _WORD)
 
 
+def _digest(path: str, st: os.stat_result) -> bytes:
+    """A file's content digest: sha256 of its bytes; a FIFO or a device is never opened (it
+    could block): lint reports it."""
+    if not _regular(st):
+        return f"special {st.st_mode:o}".encode()
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").digest()
+    except OSError:
+        return b"unreadable"
+
+
 def _regular(st: os.stat_result) -> bool:
     import stat
 
@@ -349,7 +356,7 @@ def _regular(st: os.stat_result) -> bool:
 
 
 def _files_under(folder: str, listed: dict[str, list[os.DirEntry[str]]]) -> list[str]:
-    """Every file under `folder`, sorted, without following links to folders (as the rules
+    """Every file under `folder` (in no particular order), without following links to folders (as the rules
     read them: a linked file is read through its link). A folder in `listed` (the walk's) is not
     listed again. An explicit stack: no recursion limit."""
     found: list[str] = []
@@ -369,7 +376,7 @@ def _files_under(folder: str, listed: dict[str, list[os.DirEntry[str]]]) -> list
                     found.append(entry.path)
         except OSError:
             found.append(current + os.sep + _UNLISTABLE)
-    return sorted(found)
+    return found
 
 
 def _check(payload: bytes) -> bytes:
