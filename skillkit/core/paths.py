@@ -45,18 +45,37 @@ def current_base() -> str:
     return os.path.realpath(os.getcwd())
 
 
-def display(path: Path, base: str | None = None) -> str:
+def display(path: Path, base: str | None = None, folders: dict[str, str] | None = None) -> str:
+    """`path` as shown: relative to `base` (the working folder) when under it, links followed.
+    `folders`: a memo of resolved folders, for one caller's run over thousands of paths."""
     start = base if base is not None else current_base()
     absolute = os.path.abspath(path)
     prefix = start + os.sep
     if not absolute.startswith(prefix):
-        absolute = os.path.realpath(path)  # the cheap way failed: follow links before giving up
+        # the cheap way failed: follow links before giving up
+        absolute = os.path.realpath(path) if folders is None else _real(os.fspath(path), folders)
     if absolute.startswith(prefix):
         # abspath has normalized it: what follows the base is relpath's answer, without its cost
         # (lint shows thousands of paths a run)
         relative = absolute[len(prefix):]
         return printable(relative if os.sep == "/" else relative.replace(os.sep, "/"))
     return printable(Path(path).as_posix())
+
+
+def _real(path: str, folders: dict[str, str]) -> str:
+    """os.path.realpath(path), each folder resolved once (`folders` remembers them): realpath
+    checks every part of every path, and the skills of a tree outside the working folder
+    share all their parts but the last two."""
+    found = folders.get(path)
+    if found is None:
+        parent, name = os.path.split(path)
+        if not name or name in (".", "..") or not parent or parent == path:
+            found = os.path.realpath(path)  # a top, `..` or a bare name: realpath's own answer
+        else:
+            joined = os.path.join(_real(parent, folders), name)
+            found = os.path.realpath(joined) if os.path.islink(joined) else joined
+        folders[path] = found
+    return found
 
 
 def _has_git(folder: Path) -> bool:

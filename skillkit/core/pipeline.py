@@ -165,12 +165,13 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
 
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
+    folders: dict[str, str] = {}  # display's memo: a tree outside the working folder is resolved once
     collecting = gc.isenabled()
     cache.expect(space.skills, space.listings, space.listed_in)
     gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
     try:
         for file in space.skills:
-            name = f"{file}\0{display(file, base)}"
+            name = f"{file}\0{display(file, base, folders)}"
             hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
             if hit is not None and (hit.rules is not None or not space.reports(file)):
                 if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
