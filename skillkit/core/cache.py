@@ -440,7 +440,9 @@ def _entry(loaded: Any, name: str, accept: Callable[[Any], bool]) -> Entry | Non
     stored_name, checked_at, files, digest, value = loaded
     if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
         return None
-    if not all(type(rel) is str and type(seen) is bytes and len(seen) > _STAT.size for rel, seen in files.items()):
+    # three passes in C, not one in Python: thousands of entries are checked on every run
+    if files and (set(map(type, files)) != {str} or set(map(type, files.values())) != {bytes}
+                  or min(map(len, files.values())) <= _STAT.size):
         return None
     return loaded if accept(value) else None
 

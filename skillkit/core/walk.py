@@ -25,6 +25,7 @@ TOOL_FOLDERS = frozenset({".git", ".venv", "venv", "node_modules", "__pycache__"
 # skillkit's temporary files and caches (`.skillkit-new-*`, `.skillkit_cache/`): never input.
 TEMP_PREFIX = ".skillkit"
 GITIGNORE = ".gitignore"
+_NAMED_OUT = TOOL_FOLDERS | {".git"}  # the names Walker._reason leaves out whatever the patterns
 MAX_IGNORE_BYTES = 1024 * 1024
 
 
@@ -167,12 +168,19 @@ class Walker:
                 if own_file.is_file() and not own_file.is_symlink():
                     own = [*own, self._own_layer(own_file, rel)]
             dirs, files = [], []
+            # no pattern applies here: only a name can leave an entry out (asked first: discovery
+            # walks every folder of every skill, and most trees have no ignore file inside them)
+            plain = not git and not own and self._fixed is None and self._defaults is None
             for entry in entries:
                 try:
                     is_dir = entry.is_dir(follow_symlinks=False)
                 except OSError:
                     is_dir = False
-                reason = self._reason(prefix + entry.name, entry.name, is_dir, git, own)
+                name = entry.name
+                if plain and name not in _NAMED_OUT and not name.startswith(TEMP_PREFIX):
+                    reason = None
+                else:
+                    reason = self._reason(prefix + name, name, is_dir, git, own)
                 if reason is not None:
                     self.left_out.append(LeftOut(Path(entry.path), is_dir, reason))
                 elif is_dir:

@@ -160,21 +160,24 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
             home = owner.get(parent) if parent is not None else None
             space(home).unreadable.append((folder.path, f"the folder cannot be listed: {folder.error}"))
             continue
-        dirs = {e.name for e in folder.dirs}
-        files = {e.name for e in folder.files}
         outer = in_skill.get(folder.rel)
         prefix = folder.rel + "/" if folder.rel else ""
         if outer is not None:  # inside a skill: only a nested SKILL.md is of interest
-            if SKILL_FILE in dirs or SKILL_FILE in files:
-                nested = folder.path / SKILL_FILE
-                space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
-                left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
-                                                       "clients do not load it (name it to check it)"))
-            folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+            # `names` holds what the walk left out too: the cheap test first (most of a walk's
+            # folders are inside skills), then whether the walk kept it
+            if SKILL_FILE in folder.names:
+                if any(e.name == SKILL_FILE for e in folder.dirs + folder.files):
+                    nested = folder.path / SKILL_FILE
+                    space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
+                    left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
+                                                           "clients do not load it (name it to check it)"))
+                folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
             for entry in folder.dirs:
                 in_skill[prefix + entry.name] = outer
             owner[folder.rel] = owner.get(parent) if parent is not None else None
             continue
+        dirs = {e.name for e in folder.dirs}
+        files = {e.name for e in folder.files}
         root = owner.get(parent) if parent is not None else None
         if _marks_root(folder.path, dirs, files):
             root = folder.path
