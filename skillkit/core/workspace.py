@@ -179,14 +179,16 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         dirs = {e.name for e in folder.dirs}
         files = {e.name for e in folder.files}
         root = owner.get(parent) if parent is not None else None
-        if _marks_root(folder.path, dirs, files):
+        is_skill = SKILL_FILE in dirs or SKILL_FILE in files
+        if not is_skill and _marks_root(folder.path, dirs, files):  # (a skill folder never is one)
             root = folder.path
             space(root)
             if CATALOG_FILE in files:
                 kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
         owner[folder.rel] = root
-        if SKILL_FILE in dirs or SKILL_FILE in files:
-            skill = folder.path / SKILL_FILE
+        if is_skill:
+            # one Path from the string, not the folder's and then its child: thousands a walk
+            skill = Path(folder.where + os.sep + SKILL_FILE)
             space(root).skills.append(skill)
             space(root).listed_in[skill] = folder.where
             codex = folder.path / "agents" / "openai.yaml" if "agents" in dirs else None
