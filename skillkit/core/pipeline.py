@@ -177,7 +177,6 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
                     bind(hit.doc, fingerprint.content(file.name))
                 known[file] = hit if space.reports(file) else replace(hit, rules=None)
-                tick(1)
             else:
                 pending.append((file, name, fingerprint))
     finally:
@@ -187,6 +186,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 # of the rest of the run need not walk it again (_load thaws it)
                 gc.freeze()
             gc.enable()
+    tick(len(known))  # the hits at once: each took a stat per file, no progress to show
     for batch in map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base, judge.options):
         for checked in batch:
             known[checked.file] = checked
