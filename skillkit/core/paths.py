@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Iterator
 
 # Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
@@ -59,7 +59,8 @@ def display(path: Path, base: str | None = None, folders: dict[str, str] | None 
         # (lint shows thousands of paths a run)
         relative = absolute[len(prefix):]
         return printable(relative if os.sep == "/" else relative.replace(os.sep, "/"))
-    return printable(Path(path).as_posix())
+    # a Path is normalised already, and on POSIX is its posix form: no new Path for it
+    return printable(str(path) if os.sep == "/" and isinstance(path, PurePosixPath) else Path(path).as_posix())
 
 
 def _real(path: str, folders: dict[str, str]) -> str:
