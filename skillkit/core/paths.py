@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterator
 
@@ -45,9 +46,18 @@ def current_base() -> str:
     return os.path.realpath(os.getcwd())
 
 
-def display(path: Path, base: str | None = None, folders: dict[str, str] | None = None) -> str:
-    """`path` as shown: relative to `base` (the working folder) when under it, links followed.
-    `folders`: a memo of resolved folders, for one caller's run over thousands of paths."""
+@dataclass
+class Resolved:
+    """display's memo for one caller's run over thousands of paths: each path resolved, and the
+    paths a walk listed as no link (`plain`: a folder it walked below its top, a file whose
+    entry is no link), which need no look of their own."""
+
+    found: dict[str, str] = field(default_factory=dict)
+    plain: set[str] = field(default_factory=set)
+
+
+def display(path: Path, base: str | None = None, folders: Resolved | None = None) -> str:
+    """`path` as shown: relative to `base` (the working folder) when under it, links followed."""
     start = base if base is not None else current_base()
     absolute = os.path.abspath(path)
     prefix = start + os.sep
@@ -63,19 +73,20 @@ def display(path: Path, base: str | None = None, folders: dict[str, str] | None 
     return printable(str(path) if os.sep == "/" and isinstance(path, PurePosixPath) else Path(path).as_posix())
 
 
-def _real(path: str, folders: dict[str, str]) -> str:
+def _real(path: str, folders: Resolved) -> str:
     """os.path.realpath(path), each folder resolved once (`folders` remembers them): realpath
     checks every part of every path, and the skills of a tree outside the working folder
     share all their parts but the last two."""
-    found = folders.get(path)
+    found = folders.found.get(path)
     if found is None:
         parent, name = os.path.split(path)
         if not name or name in (".", "..") or not parent or parent == path:
             found = os.path.realpath(path)  # a top, `..` or a bare name: realpath's own answer
         else:
             joined = os.path.join(_real(parent, folders), name)
-            found = os.path.realpath(joined) if os.path.islink(joined) else joined
-        folders[path] = found
+            plain = path in folders.plain
+            found = os.path.realpath(joined) if not plain and os.path.islink(joined) else joined
+        folders.found[path] = found
     return found
 
 

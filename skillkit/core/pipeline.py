@@ -3,6 +3,7 @@ valid models from here. Returns values; never prints or exits."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,7 +17,7 @@ from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_sk
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import map_batches
-from skillkit.core.paths import current_base, display
+from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, stored
@@ -165,7 +166,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
 
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
-    folders: dict[str, str] = {}  # display's memo: a tree outside the working folder is resolved once
+    folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
     collecting = gc.isenabled()
     cache.expect(space.skills, space.listings, space.listed_in)
     gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
@@ -196,6 +197,20 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
         cache.put(name, fingerprint, checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
     cache.save()
     return [known[file] for file in space.skills]
+
+
+def _resolved(space: Workspace) -> Resolved:
+    """What the walk tells display of the skills' paths: a folder it walked below its top (the
+    first it listed) is no link, nor a SKILL.md whose entry is none; a path written otherwise
+    (`./`) is only looked at again."""
+    walked = iter(space.listings)
+    next(walked, None)
+    plain = set(walked)
+    for file, where in space.listed_in.items():
+        entry = next((e for e in space.listings.get(where, ()) if e.name == file.name), None)
+        if entry is not None and not entry.is_symlink():
+            plain.add(os.fspath(file))
+    return Resolved(plain=plain)
 
 
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool = True
