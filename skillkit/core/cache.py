@@ -12,7 +12,9 @@ name>.bin`, one a skill). A re-run with one skill changed writes that skill's en
 every skill's; when loose entries grow past one in eight, one pack replaces them. Each entry
 holds what deciding about its skill takes (the stat of each of its files, their digests, the
 fingerprint, the findings), and is checked where it is used: one from the pack or a loose file,
-from this run or a concurrent one, is only ever a hit when the skill's files match it now.
+from this run or a concurrent one, is only ever a hit when the skill's files match it now. Its
+document holds no body (nine tenths of the bytes): a rule that asks reads it from the SKILL.md,
+checked against the digest this run's look has for it (core/stored_body.py).
 
 Hashing every file on every run would read everything the cache saves reading, so each file's
 digest is remembered with its stat, as git's index does: (size, mtime, ctime, inode), the times
@@ -134,6 +136,11 @@ class Fingerprint:
     files: Known
     fresh: bool  # some digest was computed anew (not vouched for by a stat)
 
+    def content(self, rel: str) -> bytes | None:
+        """The digest of the file `rel` (relative to the skill's folder) had when looked at."""
+        seen = self.files.get(rel)
+        return None if seen is None else seen[_STAT.size:]
+
 
 @dataclass
 class LintCache:
@@ -146,6 +153,8 @@ class LintCache:
     writes: dict[str, tuple[Entry, Path]] = field(default_factory=dict)
     kept: dict[str, tuple[Entry, Path]] = field(default_factory=dict)  # entries reused as they are
     files: dict[str, Path] = field(default_factory=dict)  # str(SKILL.md) -> the Path looked up by
+    listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict)  # the walk's (Walker.listed)
+    listed_in: dict[Path, str] = field(default_factory=dict)  # SKILL.md -> its folder as the walk listed it
     pack: dict[str, Any] | None = None  # slot -> entry as unpickled (checked when used)
     loose: set[str] = field(default_factory=set)
     pack_whole: bool = True  # False: missing, damaged or holding a damaged entry: written anew
@@ -157,10 +166,16 @@ class LintCache:
         digest = hashlib.sha256(repr((__version__, key)).encode("utf-8", "surrogateescape")).hexdigest()[:20]
         return cls(folder / f"lint-{digest}")
 
-    def expect(self, files: list[Path]) -> None:
+    def expect(self, files: list[Path], listings: dict[str, list[os.DirEntry[str]]] | None = None,
+               listed_in: dict[Path, str] | None = None) -> None:
         """The SKILL.md files about to be looked up: the pack's references to them are answered
-        with these very paths (a Path costs more to rebuild than the rest of a small entry)."""
+        with these very paths (a Path costs more to rebuild than the rest of a small entry).
+        `listings`, `listed_in`: the discovery walk's listings of their folders, read instead of
+        listing each folder again (as of a moment earlier in this run: a file added since is seen
+        by the next run, whose look differs from the entry this one writes)."""
         self.files.update((str(file), file) for file in files)
+        self.listings = listings or {}
+        self.listed_in = listed_in or {}
 
     def _open_folder(self) -> None:
         self.pack = {}
@@ -193,7 +208,9 @@ class LintCache:
             stored = _entry(self.pack[slot], name, accept)
             if stored is None:
                 self.pack_whole = False  # a damaged entry in the pack: the pack is written anew
-        folder = os.path.dirname(file)
+        folder = self.listed_in.get(file)
+        if folder is None or folder.endswith(os.sep):  # not walked so (or `/`: its paths hold no extra separator)
+            folder = os.path.dirname(file)
         if stored is None:
             print_ = self._fingerprint(folder, {}, 0.0, "")
         else:
@@ -216,42 +233,37 @@ class LintCache:
         self.writes[slot] = ((name, self.started, fingerprint.files, fingerprint.digest, value), file)
 
     def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
-        """`known`: the files an entry vouches for; `known_digest`: its fingerprint's digest."""
+        """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
+        stamp); `known_digest`: its fingerprint's digest. The loop runs for every file of every
+        skill on every run: a stat and a comparison each, the rest out of its way."""
         start = len(folder) + 1
         racy_ns = int(racy_from * 1e9)
         files: Known = {}
         fresh = False
-        for path in _files_under(folder):
+        stat, stamp_of, size = os.stat, _stamp, _STAT.size
+        for path in _files_under(folder, self.listings):
             rel = path[start:]
-            if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
-                files[rel] = bytes(_STAT.size) + b"unlistable"
-                fresh = fresh or known.get(rel) != files[rel]
-                continue
             try:
-                st = os.stat(path)
-            except (OSError, ValueError):
-                files[rel] = bytes(_STAT.size) + b"missing"
-                fresh = True
+                st = stat(path)
+            except (OSError, ValueError):  # gone since it was listed; or the NUL of _UNLISTABLE
+                if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
+                    files[rel] = bytes(size) + b"unlistable"
+                    fresh = fresh or known.get(rel) != files[rel]
+                else:
+                    files[rel] = bytes(size) + b"missing"
+                    fresh = True
                 continue
-            stamp = _stamp(st)
+            stamp = stamp_of(st)
             seen = known.get(rel)
-            # what a cache file holds is checked where it is used: bytes of this shape or a miss
-            if type(seen) is bytes and seen.startswith(stamp) and len(seen) > _STAT.size and st.st_mtime_ns < racy_ns:
+            if seen is not None and seen[:size] == stamp and st.st_mtime_ns < racy_ns:
                 files[rel] = seen
-                continue
-            fresh = True
-            if not _regular(st):  # a FIFO or a device: never opened (it could block); lint reports it
-                digest = f"special {st.st_mode:o}".encode()
             else:
-                try:
-                    with open(path, "rb") as handle:
-                        digest = hashlib.file_digest(handle, "sha256").digest()
-                except OSError:
-                    digest = b"unreadable"
-            files[rel] = stamp + digest
+                fresh = True
+                files[rel] = stamp + _digest(path, st)
         if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
             return Fingerprint(known_digest, files, fresh)
-        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[_STAT.size:] for rel, seen in files.items())
+        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[size:]
+                           for rel, seen in sorted(files.items()))
         return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
 
     def save(self) -> None:
@@ -325,30 +337,46 @@ def _stamp(st: os.stat_result) -> bytes:
     return _STAT.pack(st.st_size & _WORD, st.st_mtime_ns & _WORD, st.st_ctime_ns & _WORD, st.st_ino & _WORD)
 
 
+def _digest(path: str, st: os.stat_result) -> bytes:
+    """A file's content digest: sha256 of its bytes; a FIFO or a device is never opened (it
+    could block): lint reports it."""
+    if not _regular(st):
+        return f"special {st.st_mode:o}".encode()
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").digest()
+    except OSError:
+        return b"unreadable"
+
+
 def _regular(st: os.stat_result) -> bool:
     import stat
 
     return stat.S_ISREG(st.st_mode)
 
 
-def _files_under(folder: str) -> list[str]:
-    """Every file under `folder`, sorted, without following links to folders (as the rules
-    read them: a linked file is read through its link). An explicit stack: no recursion limit."""
+def _files_under(folder: str, listed: dict[str, list[os.DirEntry[str]]]) -> list[str]:
+    """Every file under `folder` (in no particular order), without following links to folders (as the rules
+    read them: a linked file is read through its link). A folder in `listed` (the walk's) is not
+    listed again. An explicit stack: no recursion limit."""
     found: list[str] = []
     stack = [folder]
     while stack:
         current = stack.pop()
         try:
-            with os.scandir(current) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name != FOLDER:
-                            stack.append(entry.path)
-                    else:
-                        found.append(entry.path)
+            entries = listed.get(current)
+            if entries is None:
+                with os.scandir(current) as listing:
+                    entries = list(listing)
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != FOLDER:
+                        stack.append(entry.path)
+                else:
+                    found.append(entry.path)
         except OSError:
             found.append(current + os.sep + _UNLISTABLE)
-    return sorted(found)
+    return found
 
 
 def _check(payload: bytes) -> bytes:
@@ -412,7 +440,9 @@ def _entry(loaded: Any, name: str, accept: Callable[[Any], bool]) -> Entry | Non
     stored_name, checked_at, files, digest, value = loaded
     if stored_name != name or type(digest) is not str or type(checked_at) is not float or type(files) is not dict:
         return None
-    if not all(type(rel) is str and type(seen) is bytes and len(seen) > _STAT.size for rel, seen in files.items()):
+    # three passes in C, not one in Python: thousands of entries are checked on every run
+    if files and (set(map(type, files)) != {str} or set(map(type, files.values())) != {bytes}
+                  or min(map(len, files.values())) <= _STAT.size):
         return None
     return loaded if accept(value) else None
 

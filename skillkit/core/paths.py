@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 from typing import Callable, Iterator
 
 # Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
@@ -45,18 +46,48 @@ def current_base() -> str:
     return os.path.realpath(os.getcwd())
 
 
-def display(path: Path, base: str | None = None) -> str:
+@dataclass
+class Resolved:
+    """display's memo for one caller's run over thousands of paths: each path resolved, and the
+    paths a walk listed as no link (`plain`: a folder it walked below its top, a file whose
+    entry is no link), which need no look of their own."""
+
+    found: dict[str, str] = field(default_factory=dict)
+    plain: set[str] = field(default_factory=set)
+
+
+def display(path: Path, base: str | None = None, folders: Resolved | None = None) -> str:
+    """`path` as shown: relative to `base` (the working folder) when under it, links followed."""
     start = base if base is not None else current_base()
     absolute = os.path.abspath(path)
     prefix = start + os.sep
     if not absolute.startswith(prefix):
-        absolute = os.path.realpath(path)  # the cheap way failed: follow links before giving up
+        # the cheap way failed: follow links before giving up
+        absolute = os.path.realpath(path) if folders is None else _real(os.fspath(path), folders)
     if absolute.startswith(prefix):
         # abspath has normalized it: what follows the base is relpath's answer, without its cost
         # (lint shows thousands of paths a run)
         relative = absolute[len(prefix):]
         return printable(relative if os.sep == "/" else relative.replace(os.sep, "/"))
-    return printable(Path(path).as_posix())
+    # a Path is normalised already, and on POSIX is its posix form: no new Path for it
+    return printable(str(path) if os.sep == "/" and isinstance(path, PurePosixPath) else Path(path).as_posix())
+
+
+def _real(path: str, folders: Resolved) -> str:
+    """os.path.realpath(path), each folder resolved once (`folders` remembers them): realpath
+    checks every part of every path, and the skills of a tree outside the working folder
+    share all their parts but the last two."""
+    found = folders.found.get(path)
+    if found is None:
+        parent, name = os.path.split(path)
+        if not name or name in (".", "..") or not parent or parent == path:
+            found = os.path.realpath(path)  # a top, `..` or a bare name: realpath's own answer
+        else:
+            joined = os.path.join(_real(parent, folders), name)
+            plain = path in folders.plain
+            found = os.path.realpath(joined) if not plain and os.path.islink(joined) else joined
+        folders.found[path] = found
+    return found
 
 
 def _has_git(folder: Path) -> bool:

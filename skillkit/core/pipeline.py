@@ -3,6 +3,7 @@ valid models from here. Returns values; never prints or exits."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,9 +18,10 @@ from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_sk
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
-from skillkit.core.paths import current_base, display
+from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
+from skillkit.core.stored_body import StaleBody, bind, stored
 from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
@@ -168,16 +170,18 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
 
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
+    folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
     collecting = gc.isenabled()
-    cache.expect(space.skills)
+    cache.expect(space.skills, space.listings, space.listed_in)
     gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
     try:
         for file in space.skills:
-            name = f"{file}\0{display(file, base)}"
+            name = f"{file}\0{display(file, base, folders)}"
             hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
             if hit is not None and (hit.rules is not None or not space.reports(file)):
+                if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
+                    bind(hit.doc, fingerprint.content(file.name))
                 known[file] = hit if space.reports(file) else replace(hit, rules=None)
-                tick(1)
             else:
                 pending.append((file, name, fingerprint))
     finally:
@@ -187,15 +191,31 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
                 # of the rest of the run need not walk it again (_load thaws it)
                 gc.freeze()
             gc.enable()
+    tick(len(known))  # the hits at once: each took a stat per file, no progress to show
     for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base,
                                      judge.options):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
     for file, name, fingerprint in pending:
-        cache.put(name, fingerprint, known[file], file)
+        checked = known[file]
+        cache.put(name, fingerprint, checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
     cache.save()
     return [known[file] for file in space.skills]
+
+
+def _resolved(space: Workspace) -> Resolved:
+    """What the walk tells display of the skills' paths: a folder it walked below its top (the
+    first it listed) is no link, nor a SKILL.md whose entry is none; a path written otherwise
+    (`./`) is only looked at again."""
+    walked = iter(space.listings)
+    next(walked, None)
+    plain = set(walked)
+    for file, where in space.listed_in.items():
+        entry = next((e for e in space.listings.get(where, ()) if e.name == file.name), None)
+        if entry is not None and not entry.is_symlink():
+            plain.add(os.fspath(file))
+    return Resolved(plain=plain)
 
 
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
@@ -204,7 +224,10 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
 
     frozen = gc.get_freeze_count()
     try:
-        return _load_space(space, judge, tick, cache, models, workers)
+        try:
+            return _load_space(space, judge, tick, cache, models, workers)
+        except StaleBody:  # a SKILL.md changed while this run read the cache: the workspace afresh
+            return _load_space(space, judge, lambda count: None, False, models, workers)
     finally:
         if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
             gc.unfreeze()

@@ -144,6 +144,8 @@ def silence(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]
     top = os.path.dirname(os.path.abspath(options.settings_source)) if options.settings_source else None
     reported = {d.rule for ds in per_file.values() for d in ds}  # core findings count as having run
     for file, is_skill in files:
+        if read is not None and not read.get(file, True) and not (ignores and top is not None):
+            continue  # read already, no comments, no per-file-ignores: nothing to do (nor to show)
         shown = display(file, base)
         if ignores and top is not None and shown in per_file:
             off = per_file_ignored(os.path.relpath(os.path.abspath(file), top).replace(os.sep, "/"), ignores)

@@ -25,6 +25,7 @@ TOOL_FOLDERS = frozenset({".git", ".venv", "venv", "node_modules", "__pycache__"
 # skillkit's temporary files and caches (`.skillkit-new-*`, `.skillkit_cache/`): never input.
 TEMP_PREFIX = ".skillkit"
 GITIGNORE = ".gitignore"
+_NAMED_OUT = TOOL_FOLDERS | {".git"}  # the names Walker._reason leaves out whatever the patterns
 MAX_IGNORE_BYTES = 1024 * 1024
 
 
@@ -96,6 +97,9 @@ class Walker:
         self.show = show
         self.rules = rules
         self.left_out: list[LeftOut] = []
+        # every folder's whole listing (nothing left out), as scandir names it: lint's cache
+        # fingerprints a skill's files from it instead of listing every skill folder again
+        self.listed: dict[str, list[os.DirEntry[str]]] = {}
         resolved = top.resolve()
         repo = repo_top(resolved)
         self._git_base = repo if repo is not None else resolved
@@ -152,6 +156,7 @@ class Walker:
             except OSError as exc:
                 yield Folder(path, rel, [], [], error=exc.strerror or str(exc))
                 continue
+            self.listed[path] = entries
             names = {e.name for e in entries}
             prefix = rel + "/" if rel else ""
             if self.rules.respect_gitignore and GITIGNORE in names:
@@ -163,12 +168,19 @@ class Walker:
                 if own_file.is_file() and not own_file.is_symlink():
                     own = [*own, self._own_layer(own_file, rel)]
             dirs, files = [], []
+            # no pattern applies here: only a name can leave an entry out (asked first: discovery
+            # walks every folder of every skill, and most trees have no ignore file inside them)
+            plain = not git and not own and self._fixed is None and self._defaults is None
             for entry in entries:
                 try:
                     is_dir = entry.is_dir(follow_symlinks=False)
                 except OSError:
                     is_dir = False
-                reason = self._reason(prefix + entry.name, entry.name, is_dir, git, own)
+                name = entry.name
+                if plain and name not in _NAMED_OUT and not name.startswith(TEMP_PREFIX):
+                    reason = None
+                else:
+                    reason = self._reason(prefix + name, name, is_dir, git, own)
                 if reason is not None:
                     self.left_out.append(LeftOut(Path(entry.path), is_dir, reason))
                 elif is_dir:

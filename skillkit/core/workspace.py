@@ -49,6 +49,10 @@ class Workspace:
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
     _resolved: dict[Path, Path] = field(default_factory=dict, repr=False, compare=False)
+    # what the walk listed (Walker.listed) and where it listed each skill's folder: lint's
+    # cache reads a skill's files from there (a skill not walked so is listed again)
+    listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict, repr=False, compare=False)
+    listed_in: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def reports(self, path: Path) -> bool:
         if self.only is None:
@@ -147,7 +151,7 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
 
     def space(root: Path | None) -> Workspace:
         if root not in spaces:
-            spaces[root] = Workspace(root, origin=origin if root is None else None)
+            spaces[root] = Workspace(root, origin=origin if root is None else None, listings=walker.listed)
         return spaces[root]
 
     for folder in walker.folders():
@@ -156,31 +160,37 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
             home = owner.get(parent) if parent is not None else None
             space(home).unreadable.append((folder.path, f"the folder cannot be listed: {folder.error}"))
             continue
-        dirs = {e.name for e in folder.dirs}
-        files = {e.name for e in folder.files}
         outer = in_skill.get(folder.rel)
         prefix = folder.rel + "/" if folder.rel else ""
         if outer is not None:  # inside a skill: only a nested SKILL.md is of interest
-            if SKILL_FILE in dirs or SKILL_FILE in files:
-                nested = folder.path / SKILL_FILE
-                space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
-                left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
-                                                       "clients do not load it (name it to check it)"))
-            folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+            # `names` holds what the walk left out too: the cheap test first (most of a walk's
+            # folders are inside skills), then whether the walk kept it
+            if SKILL_FILE in folder.names:
+                if any(e.name == SKILL_FILE for e in folder.dirs + folder.files):
+                    nested = folder.path / SKILL_FILE
+                    space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
+                    left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
+                                                           "clients do not load it (name it to check it)"))
+                folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
             for entry in folder.dirs:
                 in_skill[prefix + entry.name] = outer
             owner[folder.rel] = owner.get(parent) if parent is not None else None
             continue
+        dirs = {e.name for e in folder.dirs}
+        files = {e.name for e in folder.files}
         root = owner.get(parent) if parent is not None else None
-        if _marks_root(folder.path, dirs, files):
+        is_skill = SKILL_FILE in dirs or SKILL_FILE in files
+        if not is_skill and _marks_root(folder.path, dirs, files):  # (a skill folder never is one)
             root = folder.path
             space(root)
             if CATALOG_FILE in files:
                 kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
         owner[folder.rel] = root
-        if SKILL_FILE in dirs or SKILL_FILE in files:
-            skill = folder.path / SKILL_FILE
+        if is_skill:
+            # one Path from the string, not the folder's and then its child: thousands a walk
+            skill = Path(folder.where + os.sep + SKILL_FILE)
             space(root).skills.append(skill)
+            space(root).listed_in[skill] = folder.where
             codex = folder.path / "agents" / "openai.yaml" if "agents" in dirs else None
             if codex is not None and codex.is_file():  # Codex's settings for this skill (core/codex.py)
                 space(root).documents.append((CODEX_AGENT_KIND, codex))

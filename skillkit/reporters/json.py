@@ -58,10 +58,21 @@ def _pretty(value: dict[str, Any], encode: Callable[[str], str]) -> str:
     return "{\n" + ",\n".join(parts) + "\n}" if parts else "{}"
 
 
+_FINDING = ("path", "line", "column", "rule", "severity", "message")  # Diagnostic.as_json's keys
+
+
 def _mapping(mapping: Any, encode: Callable[[str], str], indent: str) -> str:
     """A flat mapping starting at `indent`, as json.dumps(indent=2) nests it there."""
     if not isinstance(mapping, dict):
         raise _OtherShape
+    if len(mapping) == 6 and tuple(mapping) == _FINDING:
+        # a finding, the thousands of a report: one format, not a generator over its items
+        path, line, column, rule, severity, message = mapping.values()
+        if type(line) is int and type(column) is int and all(type(v) is str for v in (path, rule, severity, message)):
+            inner = indent + "  "
+            return (f'{indent}{{\n{inner}"path": {encode(path)},\n{inner}"line": {int.__repr__(line)},\n'
+                    f'{inner}"column": {int.__repr__(column)},\n{inner}"rule": {encode(rule)},\n'
+                    f'{inner}"severity": {encode(severity)},\n{inner}"message": {encode(message)}\n{indent}}}')
     if not mapping:
         return indent + "{}"
     inner = indent + "  "

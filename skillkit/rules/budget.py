@@ -150,10 +150,11 @@ def macro_unanswered(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     from skillkit.studio.macros import may_hold_macros
 
     for doc in view.skills:
-        scene_paths = linking.get(doc.folder.name, [])
+        scene_paths = linking.get(doc.folder.name, []) if linking else []  # (a folder is a Path made anew)
         # the cheap test first: most skills are neither linked nor studio skills, and their
-        # bodies (thousands, megabytes) need not be searched at all
-        if (scene_paths or any(key in doc.data for key in STUDIO_KEYS)) and may_hold_macros(doc.body):
+        # bodies (thousands, megabytes; a cached skill's are read back from its file) need not
+        # be searched at all
+        if (scene_paths or not doc.data.keys().isdisjoint(STUDIO_KEYS)) and may_hold_macros(doc.body):
             yield from _macro_hits(doc, answered_by, scene_paths)
     yield from _preset_macros(scenes)
 

@@ -274,3 +274,78 @@ def test_packs_leave_the_cache_out(cli, tmp_path: Path) -> None:
     assert out.code == 0, out.stderr
     names = zipfile.ZipFile(tmp_path.parent / "out.zip").namelist()
     assert not [n for n in names if FOLDER in n]
+
+
+def test_workspace_rules_read_the_bodies_of_cached_skills(cli, tmp_path: Path) -> None:
+    """The cache keeps no bodies (core/stored_body.py): a workspace rule that reads one (a
+    studio skill's macros) reads it from the file, and finds what an uncached run finds."""
+    tree = Tree(tmp_path)
+    tree.skill("hello", extra="when: always\n", body="Hi {{user}}, I am {{mood}}.\n")
+    tree.skill("other")
+    tree.write("scenes/s.yaml", "skills: [hello]\nvariables: {user: Ann}\n")
+    first = lint(cli, tmp_path)
+    assert "macro-unanswered" in first[1]
+    tree.skill("other", description="Does another thing when asked.")  # hello comes from the cache
+    expected = lint(cli, tmp_path, "--no-cache")
+    assert lint(cli, tmp_path) == expected
+    assert lint(cli, tmp_path) == expected
+
+
+def test_a_skill_md_changed_after_its_lookup_is_read_afresh(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor saving a SKILL.md after the cache vouched for it, before a rule read its body:
+    the body is not the entry's any more, so the workspace is checked again without the cache
+    (its report is the new file's, never old findings with a new body)."""
+    from skillkit.core import pipeline
+
+    tree = Tree(tmp_path)
+    tree.skill("hello", extra="when: always\n", body="Hi {{user}}, I am {{mood}}.\n")
+    tree.write("scenes/s.yaml", "skills: [hello]\nvariables: {user: Ann}\n")
+    lint(cli, tmp_path)
+    checked = pipeline._checked_skills
+
+    def then_edited(*args, **kwargs):
+        found = checked(*args, **kwargs)
+        tree.skill("hello", description="", extra="when: always\n", body="Hi {{user}}, I am {{weather}}.\n")
+        return found
+
+    monkeypatch.setattr(pipeline, "_checked_skills", then_edited)
+    raced = lint(cli, tmp_path)
+    monkeypatch.setattr(pipeline, "_checked_skills", checked)
+    assert "weather" in raced[1] and "mood" not in raced[1]
+    assert raced == lint(cli, tmp_path, "--no-cache") == lint(cli, tmp_path)
+
+
+def test_a_stored_body_checks_its_file() -> None:
+    from skillkit.core.stored_body import StaleBody, StoredSplit
+
+    split = StoredSplit("name: a\n", 4)
+    with pytest.raises(StaleBody):  # never bound by a lookup
+        _ = split.body
+    split.bind(Path("/nonexistent/SKILL.md"), b"0" * 32)
+    with pytest.raises(StaleBody):
+        _ = split.body
+    assert pickle.loads(pickle.dumps(split)).yaml_text == "name: a\n"
+
+
+def test_files_added_renamed_or_removed_in_a_skill_are_seen(cli, tmp_path: Path) -> None:
+    """The cache reads a skill's files from the discovery walk's listings (Walker.listed): a
+    file added, renamed or removed anywhere in the skill's folder makes its entry miss."""
+    tree = Tree(tmp_path)
+    tree.skill("s0", body="See [ref](references/r.md).\n")
+    tree.skill("s1")
+    deep = tmp_path / "skills" / "s0" / "references"
+    steps = [
+        lambda: tree.write("skills/s0/references/r.md", "# R\n"),
+        lambda: (deep / "r.md").rename(deep / "q.md"),
+        lambda: tree.write("skills/s0/references/deeper/more/x.md", "x\n"),
+        lambda: (deep / "q.md").rename(deep / "r.md"),
+        lambda: (deep / "deeper" / "more" / "x.md").unlink(),
+        lambda: tree.write("skills/s0/scripts/run.py", "print(1)\n"),
+        lambda: (deep / "r.md").unlink(),
+    ]
+    lint(cli, tmp_path)
+    for step in steps:
+        step()
+        expected = lint(cli, tmp_path, "--no-cache")
+        assert lint(cli, tmp_path) == expected
+        assert lint(cli, tmp_path) == expected

@@ -1,0 +1,94 @@
+"""A cached skill's body, kept out of lint's cache and read back from its SKILL.md only when a
+rule asks for it.
+
+Bodies were nine tenths of the cache (40 MB for 2,000 skills): every cached re-run unpickled
+them all, while the rules that read a body run on the skill itself (never cached apart from its
+findings) or, among the workspace rules, only on studio skills. So an entry's document holds a
+`StoredSplit`: the frontmatter's place without the body. A hit binds it to the digest the
+cache's fingerprint has for the SKILL.md now (equal to the entry's, or there is no hit); the
+body, when read, is the file's as long as its bytes still hash to that digest. A SKILL.md that
+changed since (an editor saving during the run) raises `StaleBody`: the pipeline checks that
+workspace again without the cache, never mixing a new body with old findings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from skillkit.core.documents import SkillDoc
+from skillkit.core.errors import InputError
+from skillkit.core.frontmatter import SplitDocument
+
+_BODY = SplitDocument.__dict__["body"]  # the slot itself: StoredSplit's `body` property shadows it
+
+
+class StaleBody(Exception):
+    """A cached document's SKILL.md no longer holds the bytes its entry was made from."""
+
+
+class StoredSplit(SplitDocument):
+    """A SplitDocument whose body is read from `file` on first use (and kept)."""
+
+    __slots__ = ("file", "digest")
+    file: Path | None
+    digest: bytes | None
+
+    def __init__(self, yaml_text: str, body_line: int) -> None:  # pylint: disable=super-init-not-called
+        # frozen: set through object's own __setattr__, as dataclasses do; the body slot unset
+        object.__setattr__(self, "yaml_text", yaml_text)
+        object.__setattr__(self, "body_line", body_line)
+        object.__setattr__(self, "file", None)
+        object.__setattr__(self, "digest", None)
+
+    @property  # type: ignore[override]
+    def body(self) -> str:
+        try:
+            return str(_BODY.__get__(self, StoredSplit))
+        except AttributeError:  # not read yet
+            text = _read_body(self.file, self.digest)
+            _BODY.__set__(self, text)
+            return text
+
+    def bind(self, file: Path, digest: bytes | None) -> None:
+        """Where the body is and the digest its file must still have (the fingerprint's now)."""
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "digest", digest)
+
+    def __reduce__(self) -> tuple[type[StoredSplit], tuple[str, int]]:  # type: ignore[override]
+        return StoredSplit, (self.yaml_text, self.body_line)  # never the body: that is the point
+
+
+def stored(doc: SkillDoc) -> SkillDoc:
+    """`doc` as a cache entry keeps it: the body left out of what is written (this run still
+    has it in memory)."""
+    split = StoredSplit(doc.split.yaml_text, doc.split.body_line)
+    _BODY.__set__(split, doc.split.body)
+    return SkillDoc(doc.path, doc.file, split, doc.parsed, doc.invalid)
+
+
+def bind(doc: SkillDoc, digest: bytes | None) -> None:
+    """A document from the cache, told the digest its SKILL.md has now."""
+    if isinstance(doc.split, StoredSplit):
+        doc.split.bind(doc.file, digest)
+
+
+def _read_body(file: Path | None, digest: bytes | None) -> str:
+    from skillkit.core.frontmatter import split
+    from skillkit.core.reader import decode, read_bytes
+
+    if file is None or digest is None:
+        raise StaleBody("a cached document that no lookup bound")
+    try:
+        data = read_bytes(file)
+    except InputError as exc:
+        raise StaleBody(str(file)) from exc
+    # the digest is the cache's own (sha256 of the whole file); a stand-in for standard input
+    # differs from the file on disk, so it is stale too
+    if isinstance(data, int) or hashlib.sha256(data).digest() != digest:
+        raise StaleBody(str(file))
+    source, _ = decode(data, str(file))
+    document = split(source)[0] if source is not None else None
+    if document is None:
+        raise StaleBody(str(file))
+    return document.body
