@@ -166,31 +166,19 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             out.extend(batch)
             tick(len(batch))
         return out
-    import gc
-
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
     folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
-    collecting = gc.isenabled()
     cache.expect(space.skills, space.listings, space.listed_in)
-    gc.disable()  # entries hold no cycles: collections while thousands are rebuilt only cost time
-    try:
-        for file in space.skills:
-            name = f"{file}\0{display(file, base, folders)}"
-            hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
-            if hit is not None and (hit.rules is not None or not space.reports(file)):
-                if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
-                    bind(hit.doc, fingerprint.content(file.name))
-                known[file] = hit if space.reports(file) else replace(hit, rules=None)
-            else:
-                pending.append((file, name, fingerprint))
-    finally:
-        if collecting:
-            if not gc.get_freeze_count():
-                # what was just rebuilt lives until the workspace is reported: the collections
-                # of the rest of the run need not walk it again (_load thaws it)
-                gc.freeze()
-            gc.enable()
+    for file in space.skills:  # (the collector is paused for the run: see run())
+        name = f"{file}\0{display(file, base, folders)}"
+        hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
+        if hit is not None and (hit.rules is not None or not space.reports(file)):
+            if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
+                bind(hit.doc, fingerprint.content(file.name))
+            known[file] = hit if space.reports(file) else replace(hit, rules=None)
+        else:
+            pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
     for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base,
                                      judge.options):
@@ -220,17 +208,10 @@ def _resolved(space: Workspace) -> Resolved:
 
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
-    import gc
-
-    frozen = gc.get_freeze_count()
     try:
-        try:
-            return _load_space(space, judge, tick, cache, models, workers)
-        except StaleBody:  # a SKILL.md changed while this run read the cache: the workspace afresh
-            return _load_space(space, judge, lambda count: None, False, models, workers)
-    finally:
-        if not frozen and gc.get_freeze_count():  # frozen by _checked_skills, not by whoever runs us
-            gc.unfreeze()
+        return _load_space(space, judge, tick, cache, models, workers)
+    except StaleBody:  # a SKILL.md changed while this run read the cache: the workspace afresh
+        return _load_space(space, judge, lambda count: None, False, models, workers)
 
 
 def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
