@@ -11,6 +11,7 @@ skill's folder (it is a skill of its own), and links are never followed.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -21,6 +22,7 @@ SKIP_FOLDERS = (".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "
 SKIP_FILES = (".DS_Store",)  # and *.pyc
 MAX_FILES = 5000  # a skill folder holding more is not a skill's bundle; stop there
 SNIFF = 8192
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)  # a FIFO swapped in never blocks
 # Known binary kinds are never opened (fonts, images, archives are most of a big bundle).
 BINARY_SUFFIXES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".bmp", ".tif", ".tiff", ".pdf",
                              ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".tar", ".jar", ".whl", ".skill",
@@ -48,21 +50,31 @@ class Bundle(NamedTuple):
 
 
 def read_bundled(path: str) -> str | None:
-    """A bundled file's text, or None: binary, over the cap, or unreadable. One unbuffered
-    read of the size the open file reports (most files are a few KB): a sniff first, then the
-    rest, cost a second call and a copy of every file over 8 KB."""
+    """A bundled file's text, or None: binary, over the cap, or unreadable. One read of the
+    size the open file reports (most files are a few KB), on a bare descriptor: a sniff then
+    the rest cost a second call and a copy of every file over 8 KB, and a file object a
+    second fstat and its own set-up."""
     if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None
     try:
-        with open(path, "rb", buffering=0) as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                return None
-            data = handle.read(size + 1)  # one byte more: a file that grew since the stat shows
-            if len(data) > size:
-                data += handle.read(MAX_FILE_BYTES + 1 - len(data))
+        fd = os.open(path, READ_FLAGS)
     except OSError:
         return None
+    try:
+        status = os.fstat(fd)
+        size = status.st_size
+        if size > MAX_FILE_BYTES or not stat.S_ISREG(status.st_mode):
+            return None  # over the cap, or no longer a regular file (a FIFO or a folder swapped in)
+        data = os.read(fd, size + 1)  # one byte more: a file that grew since the stat shows
+        while size < len(data) <= MAX_FILE_BYTES:  # it grew: the rest, up to one byte past the cap
+            more = os.read(fd, MAX_FILE_BYTES + 1 - len(data))
+            if not more:
+                break
+            data += more
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
     if len(data) > MAX_FILE_BYTES or data.find(b"\x00", 0, SNIFF) >= 0:
         return None  # over the cap (it grew while it was read), or binary
     try:

@@ -118,6 +118,23 @@ def test_bundle_skips_binary_huge_and_undecodable_files(tmp_path):
     assert texts == {"bin.dat": None, "huge.txt": None, "latin1.txt": None, "ok.txt": "fine\ntext\n"}
 
 
+def test_a_bundled_file_read_whole_at_the_cap_and_a_fifo_or_folder_in_its_place(tmp_path):
+    """One read of the size the file reports; a FIFO or folder where a file was listed (swapped
+    in between the listing and the read) is no text and never blocks the run."""
+    import os
+
+    from skillkit.core.bundle import SNIFF, read_bundled
+
+    (tmp_path / "at-cap.txt").write_bytes(b"a" * MAX_FILE_BYTES)
+    (tmp_path / "long.md").write_text("x" * (SNIFF * 3) + "\0 past the sniff\n", encoding="utf-8")
+    (tmp_path / "folder.md").mkdir()
+    os.mkfifo(tmp_path / "pipe.md")
+    assert read_bundled(str(tmp_path / "at-cap.txt")) == "a" * MAX_FILE_BYTES
+    assert read_bundled(str(tmp_path / "long.md")) == "x" * (SNIFF * 3) + "\0 past the sniff\n"  # NUL past 8 KB: text
+    assert read_bundled(str(tmp_path / "folder.md")) is None
+    assert read_bundled(str(tmp_path / "pipe.md")) is None
+
+
 def test_a_huge_bundled_file_is_no_crash(cli, tmp_path):
     skill = tmp_path / "skills" / "big"
     skill.mkdir(parents=True)
