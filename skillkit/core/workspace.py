@@ -137,8 +137,11 @@ def _loose_key(path: Path, index: int) -> Hashable:
     return ("repo", str(top)) if top is not None else ("path", index)
 
 
-def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None) -> list[Workspace]:
-    """The workspaces under `top` (a folder), in the order found, loose skills last but one."""
+def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None,
+          top_only: bool = False) -> list[Workspace]:
+    """The workspaces under `top` (a folder), in the order found, loose skills last but one.
+    `top_only`: only the workspace of `top` (a root) is wanted, so the walk does not go below a
+    root nested in it: everything there belongs to that root (or a deeper one), never to `top`."""
     walker = Walker(top, rules, display)
     spaces: dict[Path | None, Workspace] = {}
     owner: dict[str, Path | None] = {}       # folder (relative) -> its workspace root
@@ -173,6 +176,9 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
             continue
         root = owner.get(parent) if parent is not None else None
         if _marks_root(folder.path, dirs, files):
+            if top_only and folder.rel:  # a nested root: its files are its own (they would be dropped)
+                folder.dirs = []
+                continue
             root = folder.path
             space(root)
             if CATALOG_FILE in files:
@@ -228,7 +234,7 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
 def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
     # A root below is walked on its own when a file in it is named: the settings' `exclude`
     # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
-    found = [w for w in _walk(root, rules, left_out) if w.root == root]
+    found = [w for w in _walk(root, rules, left_out, top_only=True) if w.root == root]
     return found[0] if found else Workspace(root)
 
 
