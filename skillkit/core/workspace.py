@@ -11,6 +11,7 @@ a `skills/` folder, and never a skill folder; only directly in a root do `agents
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass, field
@@ -117,6 +118,24 @@ def kind_here(path: Path) -> str | None:
         return kind
     home = path.resolve().parent
     return kind if is_root(home if kind == "catalog" else home.parent) else None
+
+
+# What Path.exists() takes for "not there" (Python 3.11); any other error it raises.
+_MISSING = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
+
+
+def _named_is_dir(path: Path) -> bool:
+    """Whether a path named on the command line is a folder, from one stat (exists() and then
+    is_dir() cost two, for each of the thousands of files pre-commit names). InputError
+    where exists() would be false."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError as exc:
+        if exc.errno not in _MISSING:
+            raise  # as exists(): a permission error is no "no such file"
+    except ValueError:  # a name the OS cannot take (a NUL in it)
+        pass
+    raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link", str(path))
 
 
 def _check_openable(path: Path) -> None:
@@ -231,6 +250,27 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
                  if answers(candidate)[0]), None)
 
 
+def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None]
+                      ) -> tuple[bool, Path | None]:
+    """enclosing_root of a named file resolved to `target`, when that is a SKILL.md: (True,
+    the root) then, else (False, None). Its folder holds SKILL.md, so is never a root and
+    need not be listed: the search goes on above it, unless it is the repository's top, and
+    `search` (enclosing_root) is asked once per folder above (`above` remembers): pre-commit
+    names thousands of skills in one skills/ folder, and listing each skill's folder and
+    walking up from each cost more than finding them all by a walk."""
+    folder, name = os.path.split(target)
+    if name != SKILL_FILE:
+        return False, None
+    up = os.path.dirname(folder)
+    # The folder is searchable (the file in it was opened): os.path.exists answers as the
+    # Path.exists of enclosing_root would, at half the cost.
+    if up == folder or os.path.exists(os.path.join(folder, ".git")):
+        return True, None  # the filesystem's root, or the repository's top: nothing above counts
+    if up not in above:
+        above[up] = search(Path(up))
+    return True, above[up]
+
+
 def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
     # A root below is walked on its own when a file in it is named: the settings' `exclude`
     # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
@@ -325,11 +365,14 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             if state.adds(document[1], real):
                 space.documents.append(document)
 
+    above: dict[str, Path | None] = {}  # a resolved folder -> the root at or above it
+
+    def named_root(path: Path) -> Path | None:
+        known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
+        return root if known else enclosing_root(path, roots, real)
+
     for index, path in enumerate(paths):
-        if not path.exists():
-            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
-                             str(path))
-        if path.is_dir():
+        if _named_is_dir(path):
             root = enclosing_root(path, roots, real)
             if root is None or root == path.resolve():
                 spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
@@ -355,7 +398,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         if kind == "settings":
             settings.append(path)
             continue
-        root = enclosing_root(path, roots, real)
+        root = named_root(path)
         if root is not None:
             space = inside(root, {real(path)})
             bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
