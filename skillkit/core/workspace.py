@@ -11,7 +11,6 @@ a `skills/` folder, and never a skill folder; only directly in a root do `agents
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from dataclasses import dataclass, field
@@ -120,22 +119,32 @@ def kind_here(path: Path) -> str | None:
     return kind if is_root(home if kind == "catalog" else home.parent) else None
 
 
-# What Path.exists() takes for "not there" (Python 3.11); any other error it raises.
-_MISSING = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
-
-
-def _named_is_dir(path: Path) -> bool:
-    """Whether a path named on the command line is a folder, from one stat (exists() and then
-    is_dir() cost two, for each of the thousands of files pre-commit names). InputError
-    where exists() would be false."""
+def _named_is_folder(path: Path) -> bool:
+    """Whether a path named on the command line is a folder; a file must open as a regular
+    file (else InputError, exit 2). What exists(), is_dir() and _check_openable say, from one
+    open and fstat: they made five calls to the OS for each of the thousands of files
+    pre-commit names. What does not open is asked the long way, for the same messages."""
     try:
-        return stat.S_ISDIR(os.stat(path).st_mode)
-    except OSError as exc:
-        if exc.errno not in _MISSING:
-            raise  # as exists(): a permission error is no "no such file"
-    except ValueError:  # a name the OS cannot take (a NUL in it)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
         pass
-    raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link", str(path))
+    else:
+        try:
+            mode = os.fstat(descriptor).st_mode
+        finally:
+            os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            return True
+        if stat.S_ISREG(mode):
+            return False
+        raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+    if not path.exists():
+        raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
+                         str(path))
+    if path.is_dir():
+        return True
+    _check_openable(path)  # it did not open: this says why
+    return False
 
 
 def _check_openable(path: Path) -> None:
@@ -372,7 +381,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         return root if known else enclosing_root(path, roots, real)
 
     for index, path in enumerate(paths):
-        if _named_is_dir(path):
+        if _named_is_folder(path):
             root = enclosing_root(path, roots, real)
             if root is None or root == path.resolve():
                 spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
@@ -390,7 +399,6 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
                     space.nested.extend(n for n in w.nested if n not in space.nested)
                     space.unreadable.extend(w.unreadable)
             continue
-        _check_openable(path)
         kind = kind_here(path)
         if kind is None:
             left_out.append(LeftOut(path, False, "not a skillkit file here"))

@@ -67,11 +67,14 @@ def test_naming_every_skill_of_nested_roots_reports_what_the_walk_does(cli, tmp_
     assert report(cli, *reversed(files), *files, cwd=tmp_path) == walked  # any order, each named twice
 
 
-def test_a_named_path_that_does_not_exist_is_exit_2(cli, tmp_path: Path) -> None:
+def test_a_named_path_that_does_not_exist_or_does_not_open_as_a_file_is_exit_2(cli, tmp_path: Path) -> None:
     ok(tmp_path / "skills", "a")
     os.symlink(tmp_path / "nowhere", tmp_path / "skills" / "dangling.md")
+    (tmp_path / "skills" / "p").mkdir()
+    os.mkfifo(tmp_path / "skills" / "p" / "SKILL.md")
     for missing, says in (("skills/b/SKILL.md", "no such file or folder"),
                           ("skills/dangling.md", "cannot open: a dangling link"),
-                          ("skills/a/SKILL.md/x", "no such file or folder")):
+                          ("skills/a/SKILL.md/x", "no such file or folder"),
+                          ("skills/p/SKILL.md", "is not a regular file (a pipe, socket or device)")):
         outcome = cli("lint", "skills/a/SKILL.md", missing, cwd=tmp_path)
         assert outcome.code == 2 and f"{missing}: {says}" in outcome.stderr and "Traceback" not in outcome.stderr
