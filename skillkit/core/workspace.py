@@ -43,19 +43,26 @@ class Workspace:
     documents: list[tuple[str, Path]] = field(default_factory=list)  # (kind, path)
     # Files inside a root that were named on the command line (as pre-commit names them): the
     # whole workspace is read for context, findings are reported for these alone. None: all.
-    only: set[Path] | None = None
+    # Resolved, as `identity` spells them: a Path per named file cost more than finding it.
+    only: set[str] | None = None
     nested: list[tuple[Path, Path]] = field(default_factory=list)  # (outer SKILL.md, nested SKILL.md)
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
-    _resolved: dict[Path, Path] = field(default_factory=dict, repr=False, compare=False)
+    _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def reports(self, path: Path) -> bool:
         if self.only is None:
             return True
         if (real := self._resolved.get(path)) is None:  # asked several times a file: resolved once
-            real = self._resolved[path] = path.resolve()
+            real = self._resolved[path] = identity(path.resolve())
         return real in self.only
+
+
+def identity(resolved: Path | str) -> str:
+    """A resolved path as a string that is equal where the Paths are (their case folded where
+    the system's paths ignore case, as Path's equality does)."""
+    return os.path.normcase(os.fspath(resolved))
 
 
 @dataclass
@@ -324,7 +331,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
     context_left_out: list[LeftOut] = []  # a root walked only for context: not what was asked
     settings: list[Path] = []
 
-    def inside(root: Path, named: set[Path] | None) -> Workspace:
+    def inside(root: Path, named: set[str] | None) -> Workspace:
         space = within.get(root)
         if space is None:
             space = within[root] = _walk_root(root, rules, context_left_out)
@@ -375,6 +382,12 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
                 space.documents.append(document)
 
     above: dict[str, Path | None] = {}  # a resolved folder -> the root at or above it
+    keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
+
+    def named_key(path: Path) -> str:
+        if (key := keys.get(path)) is None:
+            key = keys[path] = identity(real_text(os.fspath(path)))
+        return key
 
     def named_root(path: Path) -> Path | None:
         known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
@@ -389,12 +402,12 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
                 walked = _walk(path, rules, left_out)
                 found_skills = [p for w in walked for p in w.skills]
                 found_docs = [d for w in walked for d in w.documents if w.root is not None]
-                space = inside(root, {p.resolve() for p in found_skills + [d for _, d in found_docs]})
+                space = inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
                 bring(space, found_skills, found_docs)
                 # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
                 under = path.resolve()
                 if space.only is not None:
-                    space.only |= {d.resolve() for _, d in space.documents if d.resolve().is_relative_to(under)}
+                    space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
                 for w in walked:
                     space.nested.extend(n for n in w.nested if n not in space.nested)
                     space.unreadable.extend(w.unreadable)
@@ -408,7 +421,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             continue
         root = named_root(path)
         if root is not None:
-            space = inside(root, {real(path)})
+            space = inside(root, {named_key(path)})
             bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
             loose = Workspace(None, origin=_loose_key(path, index))
@@ -416,7 +429,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             spaces.append(loose)
     spaces.extend(within.values())
     for space in within.values():
-        space._resolved = resolved  # reports() asks again for the files named
+        space._resolved = keys  # reports() asks again for the files named
     merged = _merged(spaces)
     _drop_linked_copies(merged, left_out)
     return Discovery(merged, left_out, list(paths), settings)
