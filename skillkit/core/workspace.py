@@ -50,12 +50,14 @@ class Workspace:
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
     _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
+    # How a path is resolved: discovery's memoised resolve (a folder at a time) once it is done
+    _resolve: Callable[[Path], Path] = field(default=Path.resolve, repr=False, compare=False)
 
     def reports(self, path: Path) -> bool:
         if self.only is None:
             return True
         if (real := self._resolved.get(path)) is None:  # asked several times a file: resolved once
-            real = self._resolved[path] = identity(path.resolve())
+            real = self._resolved[path] = identity(self._resolve(path))
         return real in self.only
 
 
@@ -429,7 +431,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             spaces.append(loose)
     spaces.extend(within.values())
     for space in within.values():
-        space._resolved = keys  # reports() asks again for the files named
+        space._resolved, space._resolve = keys, real  # reports() asks again, for every file
     merged = _merged(spaces)
     _drop_linked_copies(merged, left_out)
     return Discovery(merged, left_out, list(paths), settings)
