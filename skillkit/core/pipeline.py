@@ -223,11 +223,16 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     base = current_base()
     store = open_cache(space.root, judge.options, base) if cache else None
     read: dict[Path, tuple[Directive, ...] | None] = {}
+    # Files named inside a workspace: the shown paths of those reported, as each file is shown
+    # below (showing a path again costs a realpath when it is outside the working folder)
+    named: set[str] = set()
     for checked in _checked_skills(space, judge, base, store, tick, workers):
         per_file[checked.shown].extend(checked.found())
         read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
+        if space.only is not None and space.reports(checked.file):
+            named.add(checked.shown)
     for kind, file in space.documents:
         kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
         shown = display(file, base)
@@ -238,10 +243,14 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:
             yaml_docs.append(ydoc)
+        if space.only is not None and space.reports(file):
+            named.add(shown)
         tick(1)
     for folder, message in space.unreadable:
-        per_file[display(folder, base)].extend(judge.admit([Diagnostic(display(folder, base), 1, 1, "file-unreadable",
-                                                                      Severity.ERROR, message)]))
+        shown = display(folder, base)
+        per_file[shown].extend(judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, message)]))
+        if space.only is not None and space.reports(folder):
+            named.add(shown)
     for outer, nested in space.nested:
         if space.reports(outer):
             shown = display(outer, base)
@@ -262,8 +271,6 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         for diags in per_file.values():
             found.extend(diags)
     else:  # files named inside a workspace: the rest was read for context only
-        named = {display(p, base) for p in space.skills + [d for _, d in space.documents] + [f for f, _ in space.unreadable]
-                 if space.reports(p)}
         for shown in named:
             found.extend(per_file.get(shown, ()))
     if not models:  # findings only (lint): building thousands of models nobody reads costs

@@ -43,12 +43,15 @@ class Workspace:
     documents: list[tuple[str, Path]] = field(default_factory=list)  # (kind, path)
     # Files inside a root that were named on the command line (as pre-commit names them): the
     # whole workspace is read for context, findings are reported for these alone. None: all.
-    only: set[Path] | None = None
+    # Resolved, as `identity` spells them: a Path per named file cost more than finding it.
+    only: set[str] | None = None
     nested: list[tuple[Path, Path]] = field(default_factory=list)  # (outer SKILL.md, nested SKILL.md)
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
-    _resolved: dict[Path, Path] = field(default_factory=dict, repr=False, compare=False)
+    _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
+    # How a path is resolved: discovery's memoised resolve (a folder at a time) once it is done
+    _resolve: Callable[[Path], Path] = field(default=Path.resolve, repr=False, compare=False)
     # what the walk listed (Walker.listed) and where it listed each skill's folder: lint's
     # cache reads a skill's files from there (a skill not walked so is listed again)
     listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict, repr=False, compare=False)
@@ -58,8 +61,14 @@ class Workspace:
         if self.only is None:
             return True
         if (real := self._resolved.get(path)) is None:  # asked several times a file: resolved once
-            real = self._resolved[path] = path.resolve()
+            real = self._resolved[path] = identity(self._resolve(path))
         return real in self.only
+
+
+def identity(resolved: Path | str) -> str:
+    """A resolved path as a string that is equal where the Paths are (their case folded where
+    the system's paths ignore case, as Path's equality does)."""
+    return os.path.normcase(os.fspath(resolved))
 
 
 @dataclass
@@ -123,6 +132,34 @@ def kind_here(path: Path) -> str | None:
     return kind if is_root(home if kind == "catalog" else home.parent) else None
 
 
+def _named_is_folder(path: Path) -> bool:
+    """Whether a path named on the command line is a folder; a file must open as a regular
+    file (else InputError, exit 2). What exists(), is_dir() and _check_openable say, from one
+    open and fstat: they made five calls to the OS for each of the thousands of files
+    pre-commit names. What does not open is asked the long way, for the same messages."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        pass
+    else:
+        try:
+            mode = os.fstat(descriptor).st_mode
+        finally:
+            os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            return True
+        if stat.S_ISREG(mode):
+            return False
+        raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+    if not path.exists():
+        raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
+                         str(path))
+    if path.is_dir():
+        return True
+    _check_openable(path)  # it did not open: this says why
+    return False
+
+
 def _check_openable(path: Path) -> None:
     """A file named on the command line must open as a regular file: else exit 2."""
     try:
@@ -141,8 +178,11 @@ def _loose_key(path: Path, index: int) -> Hashable:
     return ("repo", str(top)) if top is not None else ("path", index)
 
 
-def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None) -> list[Workspace]:
-    """The workspaces under `top` (a folder), in the order found, loose skills last but one."""
+def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None,
+          top_only: bool = False) -> list[Workspace]:
+    """The workspaces under `top` (a folder), in the order found, loose skills last but one.
+    `top_only`: only the workspace of `top` (a root) is wanted, so the walk does not go below a
+    root nested in it: everything there belongs to that root (or a deeper one), never to `top`."""
     walker = Walker(top, rules, display)
     spaces: dict[Path | None, Workspace] = {}
     owner: dict[str, Path | None] = {}       # folder (relative) -> its workspace root
@@ -181,6 +221,9 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         root = owner.get(parent) if parent is not None else None
         is_skill = SKILL_FILE in dirs or SKILL_FILE in files
         if not is_skill and _marks_root(folder.path, dirs, files):  # (a skill folder never is one)
+            if top_only and folder.rel:  # a nested root: its files are its own (they would be dropped)
+                folder.dirs = []
+                continue
             root = folder.path
             space(root)
             if CATALOG_FILE in files:
@@ -235,10 +278,31 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
                  if answers(candidate)[0]), None)
 
 
+def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None]
+                      ) -> tuple[bool, Path | None]:
+    """enclosing_root of a named file resolved to `target`, when that is a SKILL.md: (True,
+    the root) then, else (False, None). Its folder holds SKILL.md, so is never a root and
+    need not be listed: the search goes on above it, unless it is the repository's top, and
+    `search` (enclosing_root) is asked once per folder above (`above` remembers): pre-commit
+    names thousands of skills in one skills/ folder, and listing each skill's folder and
+    walking up from each cost more than finding them all by a walk."""
+    folder, name = os.path.split(target)
+    if name != SKILL_FILE:
+        return False, None
+    up = os.path.dirname(folder)
+    # The folder is searchable (the file in it was opened): os.path.exists answers as the
+    # Path.exists of enclosing_root would, at half the cost.
+    if up == folder or os.path.exists(os.path.join(folder, ".git")):
+        return True, None  # the filesystem's root, or the repository's top: nothing above counts
+    if up not in above:
+        above[up] = search(Path(up))
+    return True, above[up]
+
+
 def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
     # A root below is walked on its own when a file in it is named: the settings' `exclude`
     # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
-    found = [w for w in _walk(root, rules, left_out) if w.root == root]
+    found = [w for w in _walk(root, rules, left_out, top_only=True) if w.root == root]
     return found[0] if found else Workspace(root)
 
 
@@ -279,7 +343,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
     context_left_out: list[LeftOut] = []  # a root walked only for context: not what was asked
     settings: list[Path] = []
 
-    def inside(root: Path, named: set[Path] | None) -> Workspace:
+    def inside(root: Path, named: set[str] | None) -> Workspace:
         space = within.get(root)
         if space is None:
             space = within[root] = _walk_root(root, rules, context_left_out)
@@ -329,11 +393,20 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             if state.adds(document[1], real):
                 space.documents.append(document)
 
+    above: dict[str, Path | None] = {}  # a resolved folder -> the root at or above it
+    keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
+
+    def named_key(path: Path) -> str:
+        if (key := keys.get(path)) is None:
+            key = keys[path] = identity(real_text(os.fspath(path)))
+        return key
+
+    def named_root(path: Path) -> Path | None:
+        known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
+        return root if known else enclosing_root(path, roots, real)
+
     for index, path in enumerate(paths):
-        if not path.exists():
-            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
-                             str(path))
-        if path.is_dir():
+        if _named_is_folder(path):
             root = enclosing_root(path, roots, real)
             if root is None or root == path.resolve():
                 spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
@@ -341,17 +414,16 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
                 walked = _walk(path, rules, left_out)
                 found_skills = [p for w in walked for p in w.skills]
                 found_docs = [d for w in walked for d in w.documents if w.root is not None]
-                space = inside(root, {p.resolve() for p in found_skills + [d for _, d in found_docs]})
+                space = inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
                 bring(space, found_skills, found_docs)
                 # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
                 under = path.resolve()
                 if space.only is not None:
-                    space.only |= {d.resolve() for _, d in space.documents if d.resolve().is_relative_to(under)}
+                    space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
                 for w in walked:
                     space.nested.extend(n for n in w.nested if n not in space.nested)
                     space.unreadable.extend(w.unreadable)
             continue
-        _check_openable(path)
         kind = kind_here(path)
         if kind is None:
             left_out.append(LeftOut(path, False, "not a skillkit file here"))
@@ -359,9 +431,9 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         if kind == "settings":
             settings.append(path)
             continue
-        root = enclosing_root(path, roots, real)
+        root = named_root(path)
         if root is not None:
-            space = inside(root, {real(path)})
+            space = inside(root, {named_key(path)})
             bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
             loose = Workspace(None, origin=_loose_key(path, index))
@@ -369,7 +441,7 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
             spaces.append(loose)
     spaces.extend(within.values())
     for space in within.values():
-        space._resolved = resolved  # reports() asks again for the files named
+        space._resolved, space._resolve = keys, real  # reports() asks again, for every file
     merged = _merged(spaces)
     _drop_linked_copies(merged, left_out)
     return Discovery(merged, left_out, list(paths), settings)
