@@ -45,9 +45,15 @@ def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
 
 def open_regular(path: Path) -> BinaryIO:
     """`path` opened for reading, only when it is a regular file: a FIFO would block forever,
-    `/dev/zero` would never end. Opened non-blocking and checked with fstat on the open
-    descriptor (not a stat of the name, which could be swapped between the two).
-    InputError when it cannot be opened or is not a regular file."""
+    `/dev/zero` would never end. InputError when it cannot be opened or is not a regular file."""
+    descriptor, _ = _open_regular(path)
+    return open(descriptor, "rb")
+
+
+def _open_regular(path: Path) -> tuple[int, os.stat_result]:
+    """A descriptor of `path` and its status, when it is a regular file. Opened non-blocking and
+    checked with fstat on the open descriptor (not a stat of the name, which could be swapped
+    between the two)."""
     try:
         # O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -56,16 +62,16 @@ def open_regular(path: Path) -> BinaryIO:
     except OSError as exc:
         raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
     try:
-        mode = os.fstat(descriptor).st_mode
+        status = os.fstat(descriptor)
     except OSError as exc:
         os.close(descriptor)
         raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(status.st_mode):
             raise InputError("is a folder, not a file", str(path))
         raise InputError("is not a regular file (a pipe, socket or device)", str(path))
-    return open(descriptor, "rb")
+    return descriptor, status
 
 
 # Contents given in place of a file's own for one run (`lint --stdin-filename`), by absolute path.
@@ -73,17 +79,26 @@ STAND_INS: dict[str, bytes] = {}
 
 
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
-    """The file's bytes, or its size when over `limit` (never reading the rest)."""
+    """The file's bytes, or its size when over `limit` (never reading the rest). One read of
+    the size the open file reports, on the bare descriptor: a buffered read of `limit` bytes
+    set aside a megabyte and took a second call to see the end, for every SKILL.md."""
     if STAND_INS and (stand_in := STAND_INS.get(os.path.abspath(path))) is not None:
         return stand_in if len(stand_in) <= limit else len(stand_in)
-    with open_regular(path) as handle:
-        try:
-            size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                return size
-            data = handle.read(limit + 1)
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
+    descriptor, status = _open_regular(path)
+    try:
+        size = status.st_size
+        if size > limit:
+            return size
+        data = os.read(descriptor, size + 1)  # one byte more: a file that grew since the stat shows
+        while size < len(data) <= limit:  # it grew: on to one byte past the limit at most
+            more = os.read(descriptor, limit + 1 - len(data))
+            if not more:
+                break
+            data += more
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
+    finally:
+        os.close(descriptor)
     # A file that grew while it was read is still capped.
     return len(data) if len(data) > limit else data
 
