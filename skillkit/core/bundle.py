@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
-from skillkit.core.reader import MAX_FILE_BYTES
+from skillkit.core.reader import MAX_FILE_BYTES, read_sized
 
 SKIP_FOLDERS = (".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".nox",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages")
@@ -65,12 +65,7 @@ def read_bundled(path: str) -> str | None:
         size = status.st_size
         if size > MAX_FILE_BYTES or not stat.S_ISREG(status.st_mode):
             return None  # over the cap, or no longer a regular file (a FIFO or a folder swapped in)
-        data = os.read(fd, size + 1)  # one byte more: a file that grew since the stat shows
-        while size < len(data) <= MAX_FILE_BYTES:  # it grew: the rest, up to one byte past the cap
-            more = os.read(fd, MAX_FILE_BYTES + 1 - len(data))
-            if not more:
-                break
-            data += more
+        data = read_sized(fd, size, MAX_FILE_BYTES)
     except OSError:
         return None
     finally:

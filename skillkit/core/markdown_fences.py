@@ -67,10 +67,12 @@ class Cut:
         raw = self.infos[index]
         word = _WORDS.get(raw)
         if word is None:
-            if len(_WORDS) >= 4096:
-                _WORDS.clear()  # bounded: a text of a million distinct info strings stays small
             words = raw.split(None, 1)
-            word = _WORDS[raw] = words[0].lower() if words else ""
+            word = words[0].lower() if words else ""
+            if len(raw) <= 64:  # bounded in count and size: long or countless info strings are not kept
+                if len(_WORDS) >= 4096:
+                    _WORDS.clear()
+                _WORDS[raw] = word
         return word
 
     def fence(self, index: int, shift: int = 0) -> Fence:

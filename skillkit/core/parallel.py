@@ -35,7 +35,7 @@ def cores() -> int:
 def planned_processes(items: int) -> int:
     """How many processes (this one included) `items` files are worth. SKILLKIT_JOBS sets it."""
     wanted = os.environ.get("SKILLKIT_JOBS")
-    if wanted and wanted.isdigit():
+    if wanted and wanted.isascii() and wanted.isdigit():  # (`²` is a digit int() refuses)
         return max(1, int(wanted))
     if items < PARALLEL_FROM or not hasattr(os, "fork"):
         return 1

@@ -89,18 +89,26 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
         size = status.st_size
         if size > limit:
             return size
-        data = os.read(descriptor, size + 1)  # one byte more: a file that grew since the stat shows
-        while size < len(data) <= limit:  # it grew: on to one byte past the limit at most
-            more = os.read(descriptor, limit + 1 - len(data))
-            if not more:
-                break
-            data += more
+        data = read_sized(descriptor, size, limit)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
     finally:
         os.close(descriptor)
     # A file that grew while it was read is still capped.
     return len(data) if len(data) > limit else data
+
+
+def read_sized(descriptor: int, size: int, limit: int) -> bytes:
+    """An open file's bytes, `size` as fstat gave it: one call in the common case, one byte more
+    asked so a file that grew since shows; on while a read comes back short (a signal, FUSE, a
+    network mount may return less) or the file grew, to one byte past `limit` at most."""
+    data = os.read(descriptor, size + 1)
+    while len(data) != size and len(data) <= limit:
+        more = os.read(descriptor, limit + 1 - len(data))
+        if not more:
+            break  # the end: the file shrank, or held what was read
+        data += more
+    return data
 
 
 def decode(data: bytes, display_path: str, rule_prefix: str = "file") -> tuple[SourceText | None, list[Diagnostic]]:

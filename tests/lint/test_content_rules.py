@@ -135,6 +135,30 @@ def test_a_bundled_file_read_whole_at_the_cap_and_a_fifo_or_folder_in_its_place(
     assert read_bundled(str(tmp_path / "pipe.md")) is None
 
 
+def test_short_reads_are_read_on_to_the_end(tmp_path, monkeypatch):
+    """A read may return less than asked (a signal, FUSE, a network mount): both readers read on
+    to the end, never taking the first part for the whole file."""
+    import os
+
+    from skillkit.core import reader
+    from skillkit.core.bundle import read_bundled
+    from skillkit.core.reader import read_bytes
+
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: real_read(fd, min(n, 4096)))
+    text = "".join(f"line {n}\n" for n in range(20_000))  # ~160 KB
+    (tmp_path / "long.md").write_text(text, encoding="utf-8")
+    assert read_bundled(str(tmp_path / "long.md")) == text
+    assert read_bytes(tmp_path / "long.md") == text.encode("utf-8")
+    assert read_bytes(tmp_path / "long.md", limit=100_000) == len(text)  # over the limit: its size
+    (tmp_path / "at.md").write_bytes(b"x" * 10_000)
+    descriptor = os.open(tmp_path / "at.md", os.O_RDONLY)
+    try:  # stated smaller than it is (it grew): read to one byte past the limit, no further
+        assert reader.read_sized(descriptor, 3_000, 5_000) == b"x" * 5_001
+    finally:
+        os.close(descriptor)
+
+
 def test_a_huge_bundled_file_is_no_crash(cli, tmp_path):
     skill = tmp_path / "skills" / "big"
     skill.mkdir(parents=True)

@@ -63,3 +63,9 @@ def test_an_error_in_any_batch_reaches_the_caller(monkeypatch) -> None:
     monkeypatch.setenv("SKILLKIT_JOBS", "2")
     with pytest.raises(ValueError, match="batch with 13"), Workers() as workers:
         list(workers.map_batches(_fails, list(range(30))))
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "-1", " 2", "", "two"])
+def test_a_jobs_value_that_is_no_plain_number_is_ignored(monkeypatch, value) -> None:
+    monkeypatch.setenv("SKILLKIT_JOBS", value)
+    assert parallel.planned_processes(10) == 1  # below PARALLEL_FROM: one process, no error
