@@ -20,6 +20,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent)
 
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.yamlsimple import simple_mapping
 
 try:  # libyaml's bare C parser: the same events as yaml.parse without building a loader
     from yaml._yaml import CParser as _EventParser  # (constructor, resolver) for each document
@@ -249,6 +250,10 @@ def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syn
                scalar_keys: bool = False) -> ParsedYaml:
     """Parse one YAML document. `line_offset` shifts reported lines (frontmatter starts on
     line 2); `scalar_keys` reads number keys as their text instead of reporting them."""
+    simple = simple_mapping(text, line_offset)  # most frontmatter (core/yamlsimple.py)
+    if simple is not None:
+        data, positions, key_positions = simple
+        return ParsedYaml(data, positions, key_positions)
     lines = editor_lines(text)
     builder = _Builder(path, line_offset, rule, scalar_keys, lines)
     try:

@@ -29,6 +29,7 @@ _EXTRA = "a !\n\x010"
 # How skillkit applies a pattern when it is not a search (finditer, the worst case, otherwise):
 # a full match is anchored at both ends, so only one start position counts.
 APPLIED = {"skillkit.platform.versions._SEMVER": "fullmatch",
+           "skillkit.core.yamlsimple.LINE": "fullmatch",  # one frontmatter line
            "skillkit.core.markdown_tokens._CLOSING": "match"}  # one line, from its start
 
 

@@ -1,0 +1,106 @@
+"""The common frontmatter read without the YAML parser: `key: value` lines, one level of
+`key:` blocks of them, values plain or quoted without escapes, in ASCII.
+
+A SKILL.md's frontmatter is a handful of such lines (`name`, `description`, `license`, a
+`metadata` block), and libyaml's event stream costs ~40 us a document before a value is
+built: a third of reading a skill. Anything else (a list, a flow collection, a block scalar,
+a comment, an anchor, a tag, a blank line, a tab, a continued line, a non-string key or value
+such as `true` or `1`, a duplicate key) is left to core/yamlparse.py, which also reports the
+errors. The answer, data and positions alike, is the parser's (tests/lint/test_yaml_simple.py
+holds the two to each other).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+# A key (a plain word), its colon, and a value after one or more spaces (its trailing spaces
+# are stripped after: a lazy match would try the end at every character of a long description).
+LINE = re.compile(r"( {0,2})([A-Za-z][A-Za-z0-9_-]*):(?: +(.*))?")
+# What may not start a plain value: YAML's indicators, and quotes (read below).
+INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_RESOLVER = yaml.SafeLoader("")
+_STR = "tag:yaml.org,2002:str"
+
+
+def _is_text(word: str) -> bool:
+    """Whether a plain scalar is a string (not a bool, number, null, date, `<<` or `=`).
+    Keys and short values are remembered: every skill says `name`, `license: MIT`."""
+    known = _TEXT.get(word)
+    if known is None:
+        known = _RESOLVER.resolve(yaml.ScalarNode, word, (True, False)) == _STR
+        if len(word) <= 40:
+            if len(_TEXT) >= 4096:
+                _TEXT.clear()
+            _TEXT[word] = known
+    return known
+
+
+_TEXT: dict[str, bool] = {}
+
+
+def _value(raw: str) -> str | None:
+    """A value as the parser reads it, when it is a string it reads simply; else None."""
+    first = raw[0]
+    if first == '"' or first == "'":
+        inner = raw[1:-1]
+        if len(raw) < 2 or raw[-1] != first or first in inner or "\\" in inner:
+            return None
+        return inner
+    if first in INDICATORS or ": " in raw or " #" in raw or raw.endswith(":") or not _is_text(raw):
+        return None
+    return raw
+
+
+def simple_mapping(text: str, line_offset: int) -> tuple[dict[str, Any], dict[tuple[Any, ...], tuple[int, int]],
+                                                          dict[tuple[Any, ...], tuple[int, int]]] | None:
+    """(data, value positions, key positions) as core/yamlparse.py gives them, or None when
+    the text is not that simple."""
+    if not text or not text.isascii() or "\t" in text or "\r" in text or not text.endswith("\n"):
+        return None
+    data: dict[str, Any] = {}
+    positions: dict[tuple[Any, ...], tuple[int, int]] = {(): (1 + line_offset, 1)}
+    keys: dict[tuple[Any, ...], tuple[int, int]] = {}
+    block: dict[str, Any] | None = None  # the `key:` block being filled
+    block_key = ""
+    for number, line in enumerate(text[:-1].split("\n"), start=1 + line_offset):
+        match = LINE.fullmatch(line)
+        if match is None:
+            return None
+        indent, key, raw = match.groups()
+        raw = raw.rstrip(" ") or None if raw is not None else None
+        if not _is_text(key):
+            return None
+        if indent:
+            if block is None or len(indent) != 2 or raw is None or key in block:
+                return None
+            value = _value(raw)
+            if value is None:
+                return None
+            if not block:
+                positions[(block_key,)] = (number, 3)  # a block mapping starts at its first key
+            keys[(block_key, key)] = (number, 3)
+            positions[(block_key, key)] = (number, match.start(3) + 1)
+            block[key] = value
+            continue
+        if block is not None and not block:
+            return None  # `key:` with nothing under it: null, the parser's to read
+        if key in data:
+            return None
+        keys[(key,)] = (number, 1)
+        if raw is None:
+            block, block_key = {}, key
+            data[key] = block
+            continue
+        block = None
+        value = _value(raw)
+        if value is None:
+            return None
+        positions[(key,)] = (number, match.start(3) + 1)
+        data[key] = value
+    if block is not None and not block:
+        return None
+    return data, positions, keys
