@@ -20,7 +20,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent)
 
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.yamlsimple import simple_mapping
+from skillkit.core.yamlsimple import LOADER, simple_mapping
 
 try:  # libyaml's bare C parser: the same events as yaml.parse without building a loader
     from yaml._yaml import CParser as _EventParser  # (constructor, resolver) for each document
@@ -39,7 +39,7 @@ def _events(text: str) -> Iterator[yaml.Event]:
 JsonPath = tuple[str | int, ...]
 MAX_DEPTH = 64
 MAX_NODES = 100_000
-_SCALARS = yaml.SafeLoader("")  # one resolver/constructor for implicit scalar types
+_SCALARS = LOADER
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ import yaml
 LINE = re.compile(r"( {0,2})([A-Za-z][A-Za-z0-9_-]*):(?: +(.*))?")
 # What may not start a plain value: YAML's indicators, and quotes (read below).
 INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
-_RESOLVER = yaml.SafeLoader("")
+LOADER = yaml.SafeLoader("")  # one resolver and constructor for implicit scalar types (core/yamlparse.py too)
 _STR = "tag:yaml.org,2002:str"
 
 
@@ -31,7 +31,7 @@ def _is_text(word: str) -> bool:
     Keys and short values are remembered: every skill says `name`, `license: MIT`."""
     known = _TEXT.get(word)
     if known is None:
-        known = _RESOLVER.resolve(yaml.ScalarNode, word, (True, False)) == _STR
+        known = LOADER.resolve(yaml.ScalarNode, word, (True, False)) == _STR
         if len(word) <= 40:
             if len(_TEXT) >= 4096:
                 _TEXT.clear()
