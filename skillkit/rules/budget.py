@@ -92,12 +92,14 @@ def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     The reserve is what the model may write; the prompt gets the context less the reserve, so
     with a reserve this large not even the message being answered fits. Example:
     `budget: {context: 8192, response: 1024}`."""
-    from skillkit.studio.budget import DEFAULT_CONTEXT, DEFAULT_RESPONSE
-
     for scene in view.of_kind("scene"):
         budget = scene.data.get("budget")
         if not isinstance(budget, Mapping):
             continue
+        # imported for a scene with a budget only: studio.budget costs ~15 ms to import, and a
+        # pre-commit run over an Agent Skills repository has no scene at all
+        from skillkit.studio.budget import DEFAULT_CONTEXT, DEFAULT_RESPONSE
+
         context, response = budget.get("context", DEFAULT_CONTEXT), budget.get("response", DEFAULT_RESPONSE)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (context, response)):
             continue  # a wrong type is scene-file's finding

@@ -35,12 +35,14 @@ def session_agent(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 
     `skillkit session` cannot run a session for an agent that does not exist; one that names no
     agent runs only with `--agent`, or when the workspace has a single agent."""
-    from skillkit.platform.session_file import did_you_mean
-
     agents = _agents(view)
     for session in view.of_kind("session"):
         name = session.data.get("agent")
         if isinstance(name, str) and name not in agents:
+            # imported for a finding only: platform.session_file costs ~15 ms to import, paid
+            # by every lint (a pre-commit run of one skill has no session at all)
+            from skillkit.platform.session_file import did_you_mean
+
             hint = did_you_mean(name, agents) or f" (its agents: {', '.join(sorted(agents)) or 'none'})"
             yield Hit(session.path, *session.at("agent"), f"no agent {name!r} in this workspace{hint}")
 
