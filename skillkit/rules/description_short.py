@@ -39,7 +39,8 @@ def description_short(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         return
     text = " ".join(value.split())
     name = doc.data.get("name") if isinstance(doc.data.get("name"), str) else doc.folder.name
-    restated = bool(_words(text)) and _words(text) == _words(str(name))
+    words = _words(text)  # (once: every skill's description is read by this rule)
+    restated = bool(words) and words == _words(str(name))
     if len(text) >= MIN_CHARACTERS and not restated:
         return
     why = "only restates the name `" + str(name) + "`" if restated else f"is {len(text)} characters"
