@@ -132,10 +132,9 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     (`[r1]: refs/x.md`) and HTML `href` / `src`; code blocks and code spans hold none."""
     graph = skill_graph(doc)
     for edge in graph.edges:
-        path = doc.path if edge.source == SKILL_FILE else shown(doc, edge.source)
         problem = _edge_problem(edge)
         if problem is not None:
-            yield Hit(path, edge.line, edge.column, problem)
+            yield Hit(doc.path if edge.source == SKILL_FILE else shown(doc, edge.source), edge.line, edge.column, problem)
         elif edge.source == SKILL_FILE and edge.rel is not None and edge.rel.lower().endswith(".md"):
             onward = [e.target for e in graph.edges_from(edge.rel) if e.rel != edge.rel]
             if onward:
