@@ -79,6 +79,8 @@ def shown(doc: SkillDoc, rel: str) -> str:
 
 
 def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, names: set[str]) -> list[Edge]:
+    if not reading.links:
+        return []  # (most of a skill's files link nothing: no paths to make)
     root = os.path.normpath(graph_folder)
     source_folder = os.path.dirname(os.path.join(root, source))
     out = []
