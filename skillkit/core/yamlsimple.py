@@ -20,6 +20,12 @@ import yaml
 # A key (a plain word), its colon, and a value after one or more spaces (its trailing spaces
 # are stripped after: a lazy match would try the end at every character of a long description).
 LINE = re.compile(r"( {0,2})([A-Za-z][A-Za-z0-9_-]*):(?: +(.*))?")
+# ASCII that libyaml refuses anywhere (its printable set), and tab and CR, which it reads its own way.
+UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+# libyaml's limits, left to it: a simple key of more than 1,024 characters is an error, and a
+# frontmatter this long may hold more nodes than core/yamlparse.py's MAX_NODES allows.
+MAX_KEY = 1000
+MAX_TEXT = 65_536
 # What may not start a plain value: YAML's indicators, and quotes (read below).
 INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 LOADER = yaml.SafeLoader("")  # one resolver and constructor for implicit scalar types (core/yamlparse.py too)
@@ -59,8 +65,8 @@ def simple_mapping(text: str, line_offset: int) -> tuple[dict[str, Any], dict[tu
                                                           dict[tuple[Any, ...], tuple[int, int]]] | None:
     """(data, value positions, key positions) as core/yamlparse.py gives them, or None when
     the text is not that simple."""
-    if not text or not text.isascii() or "\t" in text or "\r" in text or not text.endswith("\n"):
-        return None
+    if not text or len(text) > MAX_TEXT or not text.isascii() or not text.endswith("\n") or UNPRINTABLE.search(text):
+        return None  # (a control character is the parser's error to report; a tab or CR its to read)
     data: dict[str, Any] = {}
     positions: dict[tuple[Any, ...], tuple[int, int]] = {(): (1 + line_offset, 1)}
     keys: dict[tuple[Any, ...], tuple[int, int]] = {}
@@ -72,7 +78,7 @@ def simple_mapping(text: str, line_offset: int) -> tuple[dict[str, Any], dict[tu
             return None
         indent, key, raw = match.groups()
         raw = raw.rstrip(" ") or None if raw is not None else None
-        if not _is_text(key):
+        if len(key) > MAX_KEY or not _is_text(key):
             return None
         if indent:
             if block is None or len(indent) != 2 or raw is None or key in block:

@@ -44,7 +44,9 @@ def test_what_the_fast_path_leaves_to_the_parser():
                  "a: |\n  x\n", "a:\n", "a:\nb: c\n", "a: x\n\nb: y\n", "a: x\n  b: y\n", "a:\n - x\n",
                  "a: 'it''s'\n", 'a: "x\\ty"\n', "a: x\na: y\n", "a:\n  b: 1\n", "a: \u00e9\n", "a:\tx\n",
                  "a: x", "---\na: x\n", "a: *ref\n", "a: &r x\n", "a: !!str x\n", "a: x:\n", "a:\n   b: c\n",
-                 "a:\n  b:\n    c: d\n", "1: x\n"):
+                 "a:\n  b:\n    c: d\n", "1: x\n", "a: x\x01y\n", 'a: "x\x07"\n', "a: x\x7f\n", "a: \x1b[0m\n",
+                 "a: x\x0by\n", "a: x\ry\n", "k" * 1030 + ": x\n", "a:\n  " + "k" * 1030 + ": x\n",
+                 "".join(f"k{n}: x\n" for n in range(12_000))):
         assert simple_mapping(text, 1) is None, text
 
 
@@ -54,7 +56,7 @@ PLAIN_VALUES = ["x", "two words", "C#", "a#b", "'q'", '"d q"', "1.2.0", "https:/
                 "a :b", "it's", 'say "hi"', "50%", "a, b", "x[1]", "x-y", "v1", "e@x.dev", "r&d", "*nix"[1:]]
 ODD_VALUES = ["x: y", "x #c", "'it''s'", '"a\\"b"', "yes", "no", "1", "0o7", "~", "null", "2024-01-01", "-x",
               "- x", "[a]", "{a: b}", "*a", "&a x", "!t x", "|", ">", "%x", "@x", "`x`", "x:", "=", "<<", "", " ",
-              "\u00e9", "*nix", "'q", '"q']
+              "\u00e9", "*nix", "'q", '"q', "x\x01y", '"x\x07"', "x\x7f", "x\ry", "x\x0c"]
 
 
 def _pick(draw: st.DrawFn, plain: list[str], odd: list[str]) -> str:
