@@ -86,3 +86,28 @@ def frontmatter(draw: st.DrawFn) -> str:
 @given(frontmatter(), st.integers(0, 3))
 def test_any_frontmatter_the_fast_path_takes_reads_as_the_parser_reads_it(text, offset):
     assert _same(text, offset) in (True, None)
+
+
+PRINTABLE = "".join(chr(c) for c in range(32, 127))
+
+
+@st.composite
+def any_ascii_frontmatter(draw: st.DrawFn) -> str:
+    """`key: value` lines and blocks whose values are any printable ASCII, bare or quoted."""
+    value = st.text(alphabet=PRINTABLE, min_size=1, max_size=14)
+    lines = []
+    for key in draw(st.lists(st.sampled_from(PLAIN_KEYS), unique=True, min_size=1, max_size=5)):
+        if draw(st.integers(0, 4)) == 0:
+            lines.append(f"{key}:")
+            lines.extend(f"  k{n}: {draw(value)}" for n in range(draw(st.integers(1, 3))))
+        else:
+            text = draw(value)
+            quote = draw(st.sampled_from(["", "", '"', "'"]))
+            lines.append(f"{key}: {quote}{text.replace(quote, '') if quote else text}{quote}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)), deadline=None)
+@given(any_ascii_frontmatter(), st.integers(0, 3))
+def test_any_printable_value_the_fast_path_takes_reads_as_the_parser_reads_it(text, offset):
+    assert _same(text, offset) in (True, None)
