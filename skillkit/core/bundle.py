@@ -11,18 +11,17 @@ skill's folder (it is a skill of its own), and links are never followed.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import NamedTuple
 
-from skillkit.core.reader import MAX_FILE_BYTES, read_sized
+from skillkit.core.errors import InputError
+from skillkit.core.reader import MAX_FILE_BYTES, read_regular
 
 SKIP_FOLDERS = (".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".nox",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages")
 SKIP_FILES = (".DS_Store",)  # and *.pyc
 MAX_FILES = 5000  # a skill folder holding more is not a skill's bundle; stop there
 SNIFF = 8192
-READ_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)  # a FIFO swapped in never blocks
 # Known binary kinds are never opened (fonts, images, archives are most of a big bundle).
 BINARY_SUFFIXES = frozenset((".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".bmp", ".tif", ".tiff", ".pdf",
                              ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".tar", ".jar", ".whl", ".skill",
@@ -50,28 +49,17 @@ class Bundle(NamedTuple):
 
 
 def read_bundled(path: str) -> str | None:
-    """A bundled file's text, or None: binary, over the cap, or unreadable. One read of the
-    size the open file reports (most files are a few KB), on a bare descriptor: a sniff then
-    the rest cost a second call and a copy of every file over 8 KB, and a file object a
-    second fstat and its own set-up."""
+    """A bundled file's text, or None: binary, over the cap, or unreadable (a FIFO or a folder
+    swapped in for the file listed is not read). One read of the size the open file reports
+    (core/reader.read_regular): most files are a few KB."""
     if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None
     try:
-        fd = os.open(path, READ_FLAGS)
-    except OSError:
+        data = read_regular(path, MAX_FILE_BYTES)
+    except InputError:
         return None
-    try:
-        status = os.fstat(fd)
-        size = status.st_size
-        if size > MAX_FILE_BYTES or not stat.S_ISREG(status.st_mode):
-            return None  # over the cap, or no longer a regular file (a FIFO or a folder swapped in)
-        data = read_sized(fd, size, MAX_FILE_BYTES)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES or data.find(b"\x00", 0, SNIFF) >= 0:
-        return None  # over the cap (it grew while it was read), or binary
+    if isinstance(data, int) or data.find(b"\x00", 0, SNIFF) >= 0:
+        return None  # over the cap, or binary
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

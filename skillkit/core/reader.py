@@ -50,13 +50,17 @@ def open_regular(path: Path) -> BinaryIO:
     return open(descriptor, "rb")
 
 
-def _open_regular(path: Path) -> tuple[int, os.stat_result]:
+# O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
+# (Python opens every descriptor close-on-exec.)
+OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
     """A descriptor of `path` and its status, when it is a regular file. Opened non-blocking and
     checked with fstat on the open descriptor (not a stat of the name, which could be swapped
     between the two)."""
     try:
-        # O_NONBLOCK: opening a FIFO named SKILL.md would otherwise wait forever for a writer.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        descriptor = os.open(path, OPEN_FLAGS)
     except IsADirectoryError as exc:
         raise InputError("is a folder, not a file", str(path)) from exc
     except OSError as exc:
@@ -84,6 +88,12 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
     set aside a megabyte and took a second call to see the end, for every SKILL.md."""
     if STAND_INS and (stand_in := STAND_INS.get(os.path.abspath(path))) is not None:
         return stand_in if len(stand_in) <= limit else len(stand_in)
+    return read_regular(path, limit)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes | int:
+    """read_bytes on the file itself (no stand-in): its bytes, or its size when over `limit`.
+    InputError when it cannot be opened or read, or is not a regular file."""
     descriptor, status = _open_regular(path)
     try:
         size = status.st_size
