@@ -87,9 +87,3 @@ class Workers:
             mine[index] = work(batches[index], *args)
         for index, future in enumerate(futures):
             yield mine[index] if index in mine else future.result()
-
-
-def map_batches(work: Callable[..., list[Out]], items: Sequence[Item], *args: object) -> Iterator[list[Out]]:
-    """`Workers.map_batches` with a pool of its own, for one call."""
-    with Workers() as workers:
-        yield from workers.map_batches(work, items, *args)
