@@ -226,13 +226,17 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
     # below (showing a path again costs a realpath when it is outside the working folder)
     named: set[str] = set()
+
+    def shown_named(path: Path, shown: str) -> None:
+        if space.only is not None and space.reports(path):
+            named.add(shown)
+
     for checked in _checked_skills(space, judge, base, store, tick, workers):
         per_file[checked.shown].extend(checked.found())
         read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
-        if space.only is not None and space.reports(checked.file):
-            named.add(checked.shown)
+        shown_named(checked.file, checked.shown)
     for kind, file in space.documents:
         kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
         shown = display(file, base)
@@ -243,14 +247,12 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         per_file[shown].extend(judge.admit(diags))
         if ydoc is not None:
             yaml_docs.append(ydoc)
-        if space.only is not None and space.reports(file):
-            named.add(shown)
+        shown_named(file, shown)
         tick(1)
     for folder, message in space.unreadable:
         shown = display(folder, base)
         per_file[shown].extend(judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, message)]))
-        if space.only is not None and space.reports(folder):
-            named.add(shown)
+        shown_named(folder, shown)
     for outer, nested in space.nested:
         if space.reports(outer):
             shown = display(outer, base)
