@@ -31,22 +31,21 @@ _WORDS: dict[str, str] = {}
 
 class Cut:
     """A text's top-level fences as offsets, and where the fence marks left in the prose are.
-    Fence i opens at `starts[i]` with the marker run `runs[i]`, its info runs to
-    `info_ends[i]`, its code to `code_ends[i]`, and it ends (its closing line's newline
+    Fence i opens at `starts[i]` with the marker run `runs[i]` and the info `infos[i]` after
+    it on its line, its code runs to `code_ends[i]`, and it ends (its closing line's newline
     included) at `ends[i]`.
 
     Fence and code-block objects, and the line numbers in them, are made only when asked for:
     most texts are asked only for their unclosed fences and their shell blocks, and counting
     every text's lines for every fence was a fifth of a lint run's Markdown reading."""
 
-    __slots__ = ("text", "starts", "runs", "infos", "info_ends", "code_ends", "ends", "closed", "marks", "_counted", "_lines")
+    __slots__ = ("text", "starts", "runs", "infos", "code_ends", "ends", "closed", "marks", "_counted", "_lines")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts: list[int] = []
         self.runs: list[str] = []
         self.infos: list[str] = []  # each opening line after its run, as written
-        self.info_ends: list[int] = []
         self.code_ends: list[int] = []
         self.ends: list[int] = []
         self.closed: list[bool] = []
@@ -78,16 +77,20 @@ class Cut:
     def fence(self, index: int, shift: int = 0) -> Fence:
         return Fence(self.line_at(self.starts[index]) + 1 + shift, 1, self.runs[index], self.closed[index])
 
+    def _code_text(self, index: int) -> str:
+        """Fence `index`'s code: from the line after its opening line to its closing line."""
+        opening_end = self.starts[index] + len(self.runs[index]) + len(self.infos[index])
+        return self.text[opening_end + 1:self.code_ends[index]]
+
     def code(self, index: int, shift: int = 0) -> CodeBlock:
-        return CodeBlock(self.line_at(self.starts[index]) + 2 + shift, self.info(index),
-                         self.text[self.info_ends[index] + 1:self.code_ends[index]])
+        return CodeBlock(self.line_at(self.starts[index]) + 2 + shift, self.info(index), self._code_text(index))
 
     def blocks(self, shift: int = 0) -> tuple[tuple[Fence, ...], tuple[CodeBlock, ...]]:
         """Every fence and code block, `shift` lines further down."""
         indices = range(len(self.starts))
         fences = tuple(self.fence(i, shift) for i in indices)
-        return fences, tuple(CodeBlock(f.line + 1, self.info(i), self.text[self.info_ends[i] + 1:self.code_ends[i]])
-                             for i, f in zip(indices, fences))
+        # each block's line from its fence's: code() would count the lines a second time
+        return fences, tuple(CodeBlock(f.line + 1, self.info(i), self._code_text(i)) for i, f in zip(indices, fences))
 
     def unclosed(self, shift: int = 0) -> tuple[Fence, ...]:
         return tuple(self.fence(i, shift) for i, closed in enumerate(self.closed) if not closed)
@@ -129,7 +132,6 @@ def cut_at_fences(text: str) -> Cut | None:
             cut.starts.append(opener)
             cut.runs.append(run)
             cut.infos.append(info)
-            cut.info_ends.append(line_end)
             cut.code_ends.append(content_end)
             cut.ends.append(end)
             cut.closed.append(closing is not None)
