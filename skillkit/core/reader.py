@@ -46,7 +46,7 @@ def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
 def open_regular(path: Path) -> BinaryIO:
     """`path` opened for reading, only when it is a regular file: a FIFO would block forever,
     `/dev/zero` would never end. InputError when it cannot be opened or is not a regular file."""
-    descriptor, _ = _open_regular(path)
+    descriptor, _ = open_descriptor(path)
     return open(descriptor, "rb")
 
 
@@ -55,7 +55,7 @@ def open_regular(path: Path) -> BinaryIO:
 OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+def open_descriptor(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
     """A descriptor of `path` and its status, when it is a regular file. Opened non-blocking and
     checked with fstat on the open descriptor (not a stat of the name, which could be swapped
     between the two)."""
@@ -94,7 +94,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes | int:
     """read_bytes on the file itself (no stand-in): its bytes, or its size when over `limit`.
     InputError when it cannot be opened or read, or is not a regular file."""
-    descriptor, status = _open_regular(path)
+    descriptor, status = open_descriptor(path)
     try:
         size = status.st_size
         if size > limit:

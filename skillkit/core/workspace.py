@@ -12,7 +12,6 @@ a `skills/` folder, and never a skill folder; only directly in a root do `agents
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Hashable, TypeVar
@@ -20,6 +19,7 @@ from typing import Callable, Hashable, TypeVar
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.errors import InputError
 from skillkit.core.paths import display, folders_up_to_repo_top
+from skillkit.core.reader import open_descriptor
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
 
 SKILL_FILE = "SKILL.md"
@@ -134,43 +134,27 @@ def kind_here(path: Path) -> str | None:
 
 def _named_is_folder(path: Path) -> bool:
     """Whether a path named on the command line is a folder; a file must open as a regular
-    file (else InputError, exit 2). What exists(), is_dir() and _check_openable say, from one
-    open and fstat: they made five calls to the OS for each of the thousands of files
-    pre-commit names. What does not open is asked the long way, for the same messages."""
+    file (else InputError, exit 2). A file that opens is answered by the one open and fstat
+    (exists(), is_dir() and the open check made five calls to the OS for each of the thousands
+    of files pre-commit names); anything else is asked the long way, for the same messages."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
-        pass
-    else:
-        try:
-            mode = os.fstat(descriptor).st_mode
-        finally:
-            os.close(descriptor)
-        if stat.S_ISDIR(mode):
+        descriptor, _ = open_descriptor(path)
+    except (InputError, ValueError):  # a folder, not a regular file, or it does not open
+        if not path.exists():
+            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
+                             str(path)) from None
+        if path.is_dir():
             return True
-        if stat.S_ISREG(mode):
-            return False
-        raise InputError("is not a regular file (a pipe, socket or device)", str(path))
-    if not path.exists():
-        raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
-                         str(path))
-    if path.is_dir():
-        return True
-    _check_openable(path)  # it did not open: this says why
+        _check_openable(path)  # this says why
+        return False
+    os.close(descriptor)
     return False
 
 
 def _check_openable(path: Path) -> None:
     """A file named on the command line must open as a regular file: else exit 2."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise InputError(f"cannot open: {exc.strerror or exc}", str(path)) from exc
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise InputError("is not a regular file (a pipe, socket or device)", str(path))
-    finally:
-        os.close(descriptor)
+    descriptor, _ = open_descriptor(path)
+    os.close(descriptor)
 
 
 def _loose_key(path: Path, index: int) -> Hashable:
