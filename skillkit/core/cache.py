@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from skillkit import __version__
 from skillkit.core.atomic import TEMP_PREFIX, temp_prefix, write_atomic
+from skillkit.core.collector import no_collection
 from skillkit.core.errors import SkillkitError
 
 if TYPE_CHECKING:
@@ -414,17 +415,12 @@ def _read_framed(file: str, files: dict[str, Path]) -> Any:
     payload = memoryview(raw)[HEAD:]
     if not raw.startswith(MAGIC) or len(raw) < HEAD or _check(payload) != raw[len(MAGIC):HEAD]:
         return None
-    import gc
-
-    collecting = gc.isenabled()
-    gc.disable()  # a pack is thousands of entries that hold no cycles: collecting while it loads halved its speed
-    try:
-        return _SafeUnpickler(io.BytesIO(payload), files).load()
-    except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
-        return None
-    finally:
-        if collecting:
-            gc.enable()
+    # a pack is thousands of entries that hold no cycles: collecting while it loads halved its speed
+    with no_collection():
+        try:
+            return _SafeUnpickler(io.BytesIO(payload), files).load()
+        except Exception:  # noqa: BLE001 - whatever a damaged or foreign pickle raises, it is not trusted
+            return None
 
 
 def _slot(name: str) -> str:
