@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _generate import generate, generate_collection  # noqa: E402
@@ -51,20 +52,26 @@ def best_of(runs: int, command: list[str], cwd: Path | None = None, env: dict[st
     return min(wall(command, cwd, env) for _ in range(runs))
 
 
+def in_turn(turn: int, first: Callable[[], float], second: Callable[[], float]) -> tuple[float, float]:
+    """Both times, `first` run first on even turns and second on odd ones: on this machine the
+    first of two back-to-back runs was 5-15% slower (measured: named files against the walk
+    read 1.06-1.20 run first, 0.94-1.06 run second), which a fixed order charged to one side."""
+    if turn % 2:
+        later = second()
+        return first(), later
+    earlier = first()
+    return earlier, second()
+
+
 def paired(runs: int, first: list[str], second: list[str], env_first: dict[str, str] | None = None,
            env_second: dict[str, str] | None = None) -> tuple[float, float]:
-    """Best-of times of two commands run alternately, so machine noise hits both alike, and
-    each first as often as second: on this machine the first of two back-to-back runs was
-    5-15% slower (measured: named files against the walk read 1.06-1.20 run first, 0.94-1.06
-    run second), which a fixed order charged to one side every time."""
+    """Best-of times of two commands run alternately, so machine noise hits both alike, each
+    first by turns (in_turn)."""
     a, b = [], []
     for turn in range(runs):
-        if turn % 2:
-            b.append(wall(second, env=env_second))
-            a.append(wall(first, env=env_first))
-        else:
-            a.append(wall(first, env=env_first))
-            b.append(wall(second, env=env_second))
+        x, y = in_turn(turn, lambda: wall(first, env=env_first), lambda: wall(second, env=env_second))
+        a.append(x)
+        b.append(y)
     return min(a), min(b)
 
 
@@ -113,12 +120,9 @@ def cached_rerun(root: Path, folders: list[Path], runs: int) -> None:
     rerun, single_file = [], []
     for n in range(runs):
         edited.write_text(original + f"\nEdit {n}.\n", encoding="utf-8")  # a real change every time
-        if n % 2:  # each first by turns (see paired)
-            single_file.append(wall(one_alone))
-            rerun.append(wall(cached))
-        else:
-            rerun.append(wall(cached))
-            single_file.append(wall(one_alone))
+        again, alone_took = in_turn(n, lambda: wall(cached), lambda: wall(one_alone))
+        rerun.append(again)
+        single_file.append(alone_took)
     edited.write_text(original, encoding="utf-8")
     print(f"  cached re-run with one SKILL.md changed {min(rerun) * 1000:.0f} ms, that skill alone "
           f"{min(single_file) * 1000:.0f} ms, ratio {min(rerun) / min(single_file):.2f} (goal <= 3.00)")
@@ -153,13 +157,10 @@ def one_file(root: Path, runs: int) -> None:
     lint_cmd = [*SKILLKIT, "lint", str(target)]
     wall(lint_cmd)  # warm: the first run writes the bytecode caches, as any first run does
     floors, lints = [], []
-    for turn in range(runs):  # interleaved, so machine noise hits both alike; each first by turns (see paired)
-        if turn % 2:
-            lints.append(wall(lint_cmd))
-            floors.append(wall(floor_cmd))
-        else:
-            floors.append(wall(floor_cmd))
-            lints.append(wall(lint_cmd))
+    for turn in range(runs):  # interleaved, so machine noise hits both alike; each first by turns
+        floor_took, lint_took = in_turn(turn, lambda: wall(floor_cmd), lambda: wall(lint_cmd))
+        floors.append(floor_took)
+        lints.append(lint_took)
     floor, ours = statistics.median(floors), statistics.median(lints)
     print(f"one file: skillkit lint {ours * 1000:.0f} ms, import floor {floor * 1000:.0f} ms, "
           f"ratio {ours / floor:.2f} (goal <= 1.30)")
@@ -178,7 +179,7 @@ def main() -> None:
         if args.only in (None, "many"):
             many_skills(root / "many", args.skills, max(3, args.runs // 5))
         if args.only in (None, "collection", "rerun"):
-            # an even number of pairs: each command runs first as often as second (see paired)
+            # an even number of pairs: each command runs first as often as second (see in_turn)
             collection(root / "collection", args.skills, max(4, args.runs // 10 * 2), rerun_only=args.only == "rerun")
     finally:
         shutil.rmtree(root, ignore_errors=True)
