@@ -15,6 +15,7 @@ what markdown-it's fence rule gives (tests hold the two to each other).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from skillkit.core.markdown_model import CodeBlock, Fence
 
@@ -24,9 +25,17 @@ OPENER = re.compile(r"(`{3,}+|~{3,}+)([^\n]*+)")
 # tab reaches the fourth), a run of the marker (at least the opening's, checked after), then
 # only spaces and tabs. Possessive runs: one attempt per line, linear on any input.
 CLOSERS = {marker: re.compile(rf"\n {{0,3}}({marker}{{3,}}+)[ \t]*+(?=\n|\Z)") for marker in "`~"}
+
+
+def _word(info: str) -> str:
+    """An info string's first word, lowercased, or ''."""
+    words = info.split(None, 1)
+    return words[0].lower() if words else ""
+
+
 # Info strings as written, to their words: a collection's hundred thousand fences say
 # `python` and `bash` again and again.
-_WORDS: dict[str, str] = {}
+_known_word = lru_cache(maxsize=4096)(_word)
 
 
 class Cut:
@@ -64,15 +73,8 @@ class Cut:
     def info(self, index: int) -> str:
         """Fence `index`'s info word, lowercased (`bash`), or ''."""
         raw = self.infos[index]
-        word = _WORDS.get(raw)
-        if word is None:
-            words = raw.split(None, 1)
-            word = words[0].lower() if words else ""
-            if len(raw) <= 64:  # bounded in count and size: long or countless info strings are not kept
-                if len(_WORDS) >= 4096:
-                    _WORDS.clear()
-                _WORDS[raw] = word
-        return word
+        # remembered when short: a long info string is not kept for the run
+        return _known_word(raw) if len(raw) <= 64 else _word(raw)
 
     def fence(self, index: int, shift: int = 0) -> Fence:
         return Fence(self.line_at(self.starts[index]) + 1 + shift, 1, self.runs[index], self.closed[index])

@@ -13,6 +13,7 @@ holds the two to each other).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -32,20 +33,17 @@ LOADER = yaml.SafeLoader("")  # one resolver and constructor for implicit scalar
 _STR = "tag:yaml.org,2002:str"
 
 
+def _resolves_to_text(word: str) -> bool:
+    return LOADER.resolve(yaml.ScalarNode, word, (True, False)) == _STR
+
+
+_known_text = lru_cache(maxsize=4096)(_resolves_to_text)
+
+
 def _is_text(word: str) -> bool:
     """Whether a plain scalar is a string (not a bool, number, null, date, `<<` or `=`).
     Keys and short values are remembered: every skill says `name`, `license: MIT`."""
-    known = _TEXT.get(word)
-    if known is None:
-        known = LOADER.resolve(yaml.ScalarNode, word, (True, False)) == _STR
-        if len(word) <= 40:
-            if len(_TEXT) >= 4096:
-                _TEXT.clear()
-            _TEXT[word] = known
-    return known
-
-
-_TEXT: dict[str, bool] = {}
+    return _known_text(word) if len(word) <= 40 else _resolves_to_text(word)
 
 
 def _value(raw: str) -> str | None:
