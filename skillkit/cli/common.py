@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import typer
 
@@ -80,7 +80,15 @@ def print_diagnostics_to_stderr(diagnostics: Iterator[Diagnostic] | list[Diagnos
         sys.stderr.write(d.as_text() + "\n")
 
 
-def default_paths(paths: list[Path] | None) -> list[Path]:
+def path(value: str) -> str:
+    """The PATH arguments' type: each kept as the string given. A `Path` annotation has typer
+    stat every path it converts, and pre-commit names thousands; the core makes the Paths it
+    needs. (Named `path`: `--help` shows an argument's type by its parser's name.)"""
+    return value
+
+
+def default_paths(paths: Sequence[Path | str] | None) -> list[Path | str]:
+    """The paths given (as given: the core takes strings too), or the current folder."""
     return list(paths) if paths else [Path(".")]
 
 

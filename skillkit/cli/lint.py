@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, Color, default_paths, format_option, output_option,
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, Color, default_paths, format_option, output_option, path,
                                  progress_bar, split_ids)
 
 
@@ -22,7 +22,7 @@ class Format(str, enum.Enum):
 
 
 def lint(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Skill folders, SKILL.md files, workspace folders or "
+    paths: Optional[list[str]] = typer.Argument(None, parser=path, help="Skill folders, SKILL.md files, workspace folders or "
                                                   "workspace files. Default: the current folder."),
     format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
@@ -116,7 +116,7 @@ def lint(
     raise typer.Exit(1 if lint_extras.failing(result, strict) and not exit_zero else 0)
 
 
-def _show_files(targets: list[Path], options: object, as_json: bool) -> None:
+def _show_files(targets: list[Path | str], options: object, as_json: bool) -> None:
     """Print discovery's answer and exit: 0, or 2 when nothing would be checked."""
     from skillkit.core.errors import InputError
     from skillkit.core.pipeline import find

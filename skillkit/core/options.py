@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
@@ -46,12 +47,12 @@ class Options:
                                  "`skillkit rules` lists them")
 
 
-def load_settings(paths: list[Path], config: Path | None) -> Settings:
+def load_settings(paths: Sequence[Path | str], config: Path | None) -> Settings:
     if config is not None:
         if not config.is_file():
             raise ConfigError("no such settings file", str(config))
         return load_settings_file(config)
-    return find_settings(paths[0] if paths else Path("."))
+    return find_settings(Path(paths[0]) if paths else Path("."))
 
 
 def _check_named_ids(settings: Settings, registry: Registry) -> None:
@@ -104,7 +105,7 @@ def options_for_root(root: Path, options: Options) -> Options:
     return options_from(settings, *options.asked, options.registry, per_workspace=True)
 
 
-def build_options(paths: list[Path], config: Path | None, profile: str | None,
+def build_options(paths: Sequence[Path | str], config: Path | None, profile: str | None,
                   select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry) -> Options:
     """The pipeline's options from flags and the nearest settings (each workspace found under
     the paths then applies its own, unless --config names one)."""

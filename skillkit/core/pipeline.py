@@ -7,7 +7,7 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from skillkit.core.cache import Fingerprint, LintCache, open_cache
 from skillkit.core.collector import no_collection
@@ -294,12 +294,12 @@ def walk_rules(options: Options) -> WalkRules:
     return WalkRules(respect_gitignore=options.respect_gitignore, exclude=options.patterns)
 
 
-def find(paths: list[Path], options: Options) -> Discovery:
+def find(paths: Sequence[Path | str], options: Options) -> Discovery:
     """What `run` would check under `paths`, and what it leaves out (`--show-files`)."""
     return discover_all(paths, walk_rules(options))
 
 
-def run(paths: list[Path], options: Options, progress: Progress | None = None, cache: bool = False,
+def run(paths: Sequence[Path | str], options: Options, progress: Progress | None = None, cache: bool = False,
         models: bool = True) -> Result:
     """Discover, read, parse, validate and check everything under `paths`. Raises InputError
     when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
@@ -313,7 +313,7 @@ def run(paths: list[Path], options: Options, progress: Progress | None = None, c
         return _run(paths, options, progress, cache, models)
 
 
-def _run(paths: list[Path], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
+def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
     judge = _Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces

@@ -14,10 +14,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Hashable, TypeVar
+from typing import Callable, Hashable, Sequence, TypeVar
 
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.errors import InputError
+from skillkit.core.named import WalkedSkills, plain_absolute
 from skillkit.core.paths import display, folders_up_to_repo_top
 from skillkit.core.reader import open_descriptor
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
@@ -77,7 +78,7 @@ class Discovery:
 
     spaces: list[Workspace]
     left_out: list[LeftOut]
-    searched: list[Path]
+    searched: list[Path | str]  # as given
     settings: list[Path] = field(default_factory=list)  # settings files named on the command line
 
 
@@ -312,11 +313,11 @@ class _Members:
         return True
 
 
-def discover(paths: list[Path], rules: WalkRules = WalkRules()) -> list[Workspace]:
+def discover(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) -> list[Workspace]:
     return discover_all(paths, rules).spaces
 
 
-def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery:
+def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) -> Discovery:
     """Workspaces under the given folders and files. A file or folder inside a workspace brings
     its whole workspace in as context (cross-file rules need it) with findings limited to what
     was named; what was named is checked even where a walk leaves it out. Raises InputError
@@ -389,7 +390,39 @@ def discover_all(paths: list[Path], rules: WalkRules = WalkRules()) -> Discovery
         known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
         return root if known else enclosing_root(path, roots, real)
 
-    for index, path in enumerate(paths):
+    cwd = os.path.realpath(os.getcwd())
+    up_roots: dict[str, Path | None] = {}  # the folder above a skill's folder -> its root
+    walked_skills: dict[Path, WalkedSkills] = {}  # root -> what its walk found
+
+    def quick(path: Path | str) -> bool:
+        """A named SKILL.md that its root's walk found as written, counted in from the walk's
+        listing (core/named.py); False: it is asked the long way below."""
+        absolute = plain_absolute(path, cwd)
+        if absolute is None:
+            return False
+        folder = os.path.dirname(absolute)
+        up = os.path.dirname(folder)
+        if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
+            return False
+        if up not in up_roots:
+            up_roots[up] = enclosing_root(Path(up), roots, real)
+        root = up_roots[up]
+        space = within.get(root) if root is not None else None
+        if space is None:  # loose, or its root not walked yet: the long way walks it
+            return False
+        if (skills := walked_skills.get(root)) is None:
+            skills = walked_skills[root] = WalkedSkills(space.listed_in, space.listings)
+        found = skills.match(absolute)
+        if found is None:
+            return False
+        keys[found] = key = identity(absolute)  # its own real path (see WalkedSkills)
+        inside(root, {key})
+        return True
+
+    for index, given in enumerate(paths):
+        if quick(given):
+            continue
+        path = Path(given)  # (made only here: a Path each for thousands of named files cost)
         if _named_is_folder(path):
             root = enclosing_root(path, roots, real)
             if root is None or root == path.resolve():
