@@ -7,12 +7,14 @@ This process works too instead of waiting on the pool, so two cores give two wor
 two workers and an idle parent. Workers are forked: they inherit the imported modules and
 start in milliseconds instead of re-importing everything.
 
-The work is shared out as it goes, not in fixed shares: skills differ a hundredfold in size,
-and a fixed half left one process idle for a third of the run while the other finished.
-Every batch is queued for the pool; this process takes batches from the back of the queue
-(cancelling each before a worker starts it) while the workers take them from the front, so
-both end within a batch of each other. One pool serves a whole run (`Workers`): a run over
-several workspaces forks once, not once per workspace.
+The work is shared out as it goes, from one queue: skills differ a hundredfold in size, and
+fixed shares left one process idle for a third of the run. Batches shrink along the queue
+(guided scheduling: each a fraction of what is left), so the last ones, which every process
+ends on, are small. The pool is fed AHEAD batches per worker, then one from the callback of each
+batch it finishes, not all at once: a pool holds every batch handed to it (running or queued) out
+of reach, and with everything handed over this process, having run out, waited ~90 ms at
+the end of each workspace for the three batches a worker still held. One pool serves a whole
+run (`Workers`): a run over several workspaces forks once, not once per workspace.
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ Out = TypeVar("Out")
 
 PARALLEL_FROM = 400   # files; measured with benchmarks/bench_lint.py: below this one process wins
 PER_PROCESS = 200     # files each extra process must have to pay for itself
-BATCH = 25            # files per task: big enough to amortise pickling, small enough to balance
+BATCH = 25            # files per batch in one process (the progress bar moves a batch at a time)
+SHARES = 4            # a batch is at most 1/(SHARES x processes) of the files left ...
+SMALLEST = 4          # ... and at least this many files: smaller cost more to send than to check
+AHEAD = 2             # batches each worker holds (one running, one waiting: no idle round trip)
 
 
 def cores() -> int:
@@ -72,18 +77,77 @@ class Workers:
 
     def map_batches(self, work: Callable[..., list[Out]], items: Sequence[Item], *args: object) -> Iterator[list[Out]]:
         """`work(batch, *args)` over batches of `items`, in order; parallel when it pays."""
-        batches = [list(items[i:i + BATCH]) for i in range(0, len(items), BATCH)]
-        processes = min(planned_processes(len(items)), len(batches))
-        if processes < 2:
-            for batch in batches:
-                yield work(batch, *args)
+        processes = planned_processes(len(items))
+        if processes < 2 or len(items) < 2 * SMALLEST:
+            for start in range(0, len(items), BATCH):
+                yield work(list(items[start:start + BATCH]), *args)
             return
-        pool = self.pool(processes)
-        futures = [pool.submit(work, batch, *args) for batch in batches]
+        batches = guided(items, processes)
+        shared = _Shared(self.pool(processes), work, batches, args)
+        for _ in range(AHEAD * (processes - 1)):
+            shared.feed()
         mine: dict[int, list[Out]] = {}
-        for index in range(len(batches) - 1, -1, -1):
-            if not futures[index].cancel():
-                break  # a worker has it: every batch before it is the pool's too
+        while not shared.failed.is_set():
+            try:
+                index = shared.left.popleft()
+            except IndexError:
+                break
             mine[index] = work(batches[index], *args)
-        for index, future in enumerate(futures):
-            yield mine[index] if index in mine else future.result()
+        futures: dict[int, Any] = {}
+        while len(mine) + len(futures) < len(batches):
+            index, landed = shared.landed.get()
+            if isinstance(landed, BaseException):
+                raise landed  # the pool could not take a batch (broken, or shut down)
+            if landed.cancelled() or landed.exception() is not None:
+                landed.result()  # raises the batch's error (or CancelledError)
+            futures[index] = landed
+        for index in range(len(batches)):
+            yield mine[index] if index in mine else futures[index].result()
+
+
+def guided(items: Sequence[Item], processes: int) -> list[list[Item]]:
+    """`items` in batches that shrink as they go (see the module's docstring)."""
+    batches, start = [], 0
+    while start < len(items):
+        size = max(SMALLEST, -(-(len(items) - start) // (SHARES * processes)))
+        batches.append(list(items[start:start + size]))
+        start += size
+    return batches
+
+
+class _Shared:
+    """The batches not yet started, taken from the front by this process and by the pool,
+    which is handed the next one from the callback of each batch it finishes (run by the
+    pool's own thread: deque's popleft is atomic, so the two never take one batch twice)."""
+
+    def __init__(self, pool: Any, work: Callable[..., Any], batches: list[list[Any]], args: tuple[object, ...]) -> None:
+        import queue
+        import threading
+        from collections import deque
+
+        self.pool, self.work, self.batches, self.args = pool, work, batches, args
+        self.left = deque(range(len(batches)))
+        self.landed: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()  # (index, done future or error)
+        self.failed = threading.Event()  # a batch failed: no more are started
+
+    def feed(self) -> None:
+        if self.failed.is_set():
+            return
+        try:
+            index = self.left.popleft()
+        except IndexError:
+            return
+        try:
+            future = self.pool.submit(self.work, self.batches[index], *self.args)
+        except BaseException as exc:  # (in the pool's thread: an error raised here would be lost)
+            self.failed.set()
+            self.landed.put((index, exc))
+            return
+        future.add_done_callback(lambda done: self.done(index, done))
+
+    def done(self, index: int, future: Any) -> None:
+        self.landed.put((index, future))
+        if future.cancelled() or future.exception() is not None:
+            self.failed.set()
+        else:
+            self.feed()

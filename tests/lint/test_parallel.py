@@ -3,6 +3,7 @@ reports exactly what one process reports, across several workspaces."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def test_any_number_of_processes_reports_what_one_process_reports(cli, tmp_path,
     (tmp_path / ".git").mkdir()
     _skills(tmp_path / "skills", 90)
     _skills(tmp_path / ".claude" / "skills", 40)  # a second workspace root: the pool is reused
-    monkeypatch.setattr(parallel, "BATCH", 7)  # many batches, so the pool and this process both take some
+    monkeypatch.setattr(parallel, "SHARES", 6)  # many batches, so the pool and this process both take some
     monkeypatch.setenv("SKILLKIT_JOBS", "1")
     alone = cli("lint", "--format", "json", ".", cwd=tmp_path)
     monkeypatch.setenv("SKILLKIT_JOBS", jobs)
@@ -43,7 +44,7 @@ def _double(batch: list[int], offset: int) -> list[int]:
 
 
 def test_batches_come_back_in_order_whoever_ran_them(monkeypatch) -> None:
-    monkeypatch.setattr(parallel, "BATCH", 3)
+    monkeypatch.setattr(parallel, "SMALLEST", 1)
     monkeypatch.setenv("SKILLKIT_JOBS", "2")
     with Workers() as workers:
         first = [x for batch in workers.map_batches(_double, list(range(100)), 1) for x in batch]
@@ -59,7 +60,7 @@ def _fails(batch: list[int]) -> list[int]:
 
 
 def test_an_error_in_any_batch_reaches_the_caller(monkeypatch) -> None:
-    monkeypatch.setattr(parallel, "BATCH", 2)
+    monkeypatch.setattr(parallel, "SMALLEST", 1)
     monkeypatch.setenv("SKILLKIT_JOBS", "2")
     with pytest.raises(ValueError, match="batch with 13"), Workers() as workers:
         list(workers.map_batches(_fails, list(range(30))))
@@ -69,3 +70,67 @@ def test_an_error_in_any_batch_reaches_the_caller(monkeypatch) -> None:
 def test_a_jobs_value_that_is_no_plain_number_is_ignored(monkeypatch, value) -> None:
     monkeypatch.setenv("SKILLKIT_JOBS", value)
     assert parallel.planned_processes(10) == 1  # below PARALLEL_FROM: one process, no error
+
+
+@pytest.mark.parametrize(("count", "processes"), [(8, 2), (100, 2), (2000, 2), (1334, 3), (401, 8)])
+def test_batches_shrink_along_the_queue_and_hold_every_item_once_in_order(count, processes) -> None:
+    batches = parallel.guided(list(range(count)), processes)
+    assert [x for batch in batches for x in batch] == list(range(count))
+    sizes = [len(batch) for batch in batches]
+    assert sizes == sorted(sizes, reverse=True)  # the last ones, which every process ends on, are smallest
+    assert sizes[-1] <= parallel.SMALLEST and sizes[0] == max(parallel.SMALLEST, -(-count // (parallel.SHARES * processes)))
+
+
+def _same(batch: list[int]) -> list[int]:
+    return batch
+
+
+class _HeldPool:
+    """A pool that runs nothing until told to: what it holds at once can be counted."""
+
+    def __init__(self, refuse_after: int = 10**9) -> None:
+        self.held: list[Future[list[int]]] = []
+        self.most = 0
+        self.refuse_after = refuse_after
+        self.taken = 0
+
+    def submit(self, work, batch, *args) -> Future[list[int]]:
+        if self.taken >= self.refuse_after:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        self.taken += 1
+        future: Future[list[int]] = Future()
+        future.batch = batch  # type: ignore[attr-defined]
+        self.held.append(future)
+        self.most = max(self.most, len(self.held))
+        return future
+
+    def finish_one(self, work) -> None:
+        future = self.held.pop(0)
+        future.set_result(work(future.batch))  # type: ignore[attr-defined]  # its callback feeds the next
+
+
+def test_the_pool_is_fed_as_it_finishes_never_holding_more_than_ahead_per_worker() -> None:
+    pool = _HeldPool()
+    batches = [[n] for n in range(20)]
+    shared = parallel._Shared(pool, _same, batches, ())
+    for _ in range(parallel.AHEAD * 2):  # two workers
+        shared.feed()
+    while pool.held:
+        pool.finish_one(_same)
+    assert pool.most == parallel.AHEAD * 2 and pool.taken == 20 and not shared.left
+    landed = sorted(index for index, _ in iter(lambda: shared.landed.get() if not shared.landed.empty() else None, None))
+    assert landed == list(range(20))
+
+
+def test_a_pool_that_refuses_a_batch_stops_the_feeding_and_says_why() -> None:
+    pool = _HeldPool(refuse_after=3)
+    shared = parallel._Shared(pool, _same, [[n] for n in range(10)], ())
+    for _ in range(parallel.AHEAD):
+        shared.feed()
+    pool.finish_one(_same)  # feeds the third
+    pool.finish_one(_same)  # the fourth is refused
+    assert shared.failed.is_set()
+    results = [shared.landed.get() for _ in range(3)]
+    assert isinstance(results[-1][1], RuntimeError) and results[-1][0] == 3
+    shared.feed()  # nothing more is taken once it failed
+    assert pool.taken == 3 and list(shared.left) == list(range(4, 10))
