@@ -10,7 +10,7 @@ from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.fields import SKILL
 from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
 from skillkit.core.model import Document, Skill, ToolRef, freeze
-from skillkit.core.reader import read_text
+from skillkit.core.reader import Stamp, read_text
 from skillkit.core.validate import schema_check, schema_diagnostics
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
@@ -24,6 +24,7 @@ class SkillDoc:
     split: SplitDocument
     parsed: ParsedYaml
     invalid: frozenset[str] = frozenset()  # top-level keys whose values break the schema
+    stamp: Stamp | None = None  # the SKILL.md's status as it was read (core/reader.py)
 
     @property
     def folder(self) -> Path:
@@ -76,7 +77,7 @@ def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diag
         return None, findings
     diagnostics, invalid = schema_check("skill", parsed, display, split.yaml_text, line_offset=1)
     findings.extend(diagnostics)
-    return SkillDoc(display, file, split, parsed, invalid), findings
+    return SkillDoc(display, file, split, parsed, invalid, source.stamp), findings
 
 
 def without_yaml_text(doc: SkillDoc) -> SkillDoc:

@@ -21,7 +21,7 @@ from skillkit.core.parallel import Workers
 from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
-from skillkit.core.stored_body import StaleBody, bind, stored
+from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
@@ -119,19 +119,20 @@ def _listed(space: Workspace, files: list[Path]) -> list[tuple[Path, bool]]:
     return [(file, space.reports(file)) for file in files]
 
 
-def check_listed(items: list[tuple[Path, bool]], base: str, options: Options) -> list[Checked]:
+def check_listed(items: list[tuple[Path, bool]], base: str, options: Options, bodies: bool) -> list[Checked]:
     """check_skill_files over (file, reported) pairs: what worker processes are handed."""
     files = [file for file, _ in items]
     reported = {file for file, shown in items if shown}
-    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported)
+    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported, bodies)
 
 
 def check_skill_files(files: list[Path], base: str, options: Options,
-                      only: set[Path] | None = None) -> list[Checked]:
+                      only: set[Path] | None = None, bodies: bool = True) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
     self-contained (it builds its own judge) so that worker processes can run it too. Files
     not in `only` (a set of `files`' own paths, as listed) are read for context: their
-    per-skill rules would be reported to no one."""
+    per-skill rules would be reported to no one. `bodies=False`: each document's body is left
+    in its file, read again only if a workspace rule asks (core/stored_body.lean)."""
     judge = _Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
@@ -152,17 +153,18 @@ def check_skill_files(files: list[Path], base: str, options: Options,
             said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
         else:
             said = file_directives(file, shown, True)
-        kept = without_yaml_text(doc) if doc is not None else None  # the rules have read the frontmatter text
+        # the rules have read the frontmatter text; the body, when left out, is most of what is sent back
+        kept = None if doc is None else without_yaml_text(doc) if bodies else lean(doc)
         out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules), said))
     return out
 
 
 def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache | None,
-                    tick: Callable[[int], None], workers: Workers) -> list[Checked]:
+                    tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in workers.map_batches(check_listed, _listed(space, space.skills), base, judge.options):
+        for batch in workers.map_batches(check_listed, _listed(space, space.skills), base, judge.options, bodies):
             out.extend(batch)
             tick(len(batch))
         return out
@@ -181,7 +183,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
     for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base,
-                                     judge.options):
+                                     judge.options, bodies):
         for checked in batch:
             known[checked.file] = checked
         tick(len(batch))
@@ -209,13 +211,14 @@ def _resolved(space: Workspace) -> Resolved:
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
-        return _load_space(space, judge, tick, cache, models, workers)
-    except StaleBody:  # a SKILL.md changed while this run read the cache: the workspace afresh
-        return _load_space(space, judge, lambda count: None, False, models, workers)
+        # lint (no models) leaves the bodies in their files (core/stored_body.lean)
+        return _load_space(space, judge, tick, cache, models, workers, bodies=models)
+    except StaleBody:  # a SKILL.md changed while this run read it: the workspace afresh, kept whole
+        return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
 
 
 def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
-                workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
+                workers: Workers, bodies: bool) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
@@ -231,7 +234,7 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         if space.only is not None and space.reports(path):
             named.add(shown)
 
-    for checked in _checked_skills(space, judge, base, store, tick, workers):
+    for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
         per_file[checked.shown].extend(checked.found())
         read[checked.file] = checked.directives
         if checked.doc is not None:

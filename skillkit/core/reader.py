@@ -20,6 +20,14 @@ from skillkit.core.errors import InputError
 MAX_FILE_BYTES = 1024 * 1024
 BOM = "\ufeff"
 
+# A file's device, inode, size and change times as read: equal later, the file holds what was
+# read (every write moves its ctime, which no user can set back).
+Stamp = tuple[int, int, int, int, int]
+
+
+def stamp_of(status: os.stat_result) -> Stamp:
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
 
 @dataclass(frozen=True, slots=True)
 class SourceText:
@@ -28,6 +36,7 @@ class SourceText:
     path: str
     text: str
     had_bom: bool
+    stamp: Stamp | None = None  # the file's status as it was read (None: a stand-in's text)
 
 
 def line_col_of_offset(data: bytes | str, offset: int) -> tuple[int, int]:
@@ -86,26 +95,35 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | int:
     """The file's bytes, or its size when over `limit` (never reading the rest). One read of
     the size the open file reports, on the bare descriptor: a buffered read of `limit` bytes
     set aside a megabyte and took a second call to see the end, for every SKILL.md."""
+    return read_stamped(path, limit)[0]
+
+
+def read_stamped(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | int, Stamp | None]:
+    """read_bytes, with the file's status from the fstat it was read after (None for a stand-in)."""
     if STAND_INS and (stand_in := STAND_INS.get(os.path.abspath(path))) is not None:
-        return stand_in if len(stand_in) <= limit else len(stand_in)
-    return read_regular(path, limit)
+        return (stand_in if len(stand_in) <= limit else len(stand_in)), None
+    return _read_file(path, limit)
 
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes | int:
     """read_bytes on the file itself (no stand-in): its bytes, or its size when over `limit`.
     InputError when it cannot be opened or read, or is not a regular file."""
+    return _read_file(path, limit)[0]
+
+
+def _read_file(path: str | os.PathLike[str], limit: int) -> tuple[bytes | int, Stamp]:
     descriptor, status = open_descriptor(path)
     try:
         size = status.st_size
         if size > limit:
-            return size
+            return size, stamp_of(status)
         data = read_sized(descriptor, size, limit)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
     finally:
         os.close(descriptor)
     # A file that grew while it was read is still capped.
-    return len(data) if len(data) > limit else data
+    return (len(data) if len(data) > limit else data), stamp_of(status)
 
 
 def read_sized(descriptor: int, size: int, limit: int) -> bytes:
@@ -149,11 +167,14 @@ def decode(data: bytes, display_path: str, rule_prefix: str = "file") -> tuple[S
 
 def read_text(path: Path, display_path: str, limit: int = MAX_FILE_BYTES) -> tuple[SourceText | None, list[Diagnostic]]:
     """Read and decode one file; raises InputError only when it cannot be opened."""
-    data = read_bytes(path, limit)
+    data, stamp = read_stamped(path, limit)
     if isinstance(data, int):
         return None, [Diagnostic(display_path, 1, 1, "file-too-large", Severity.ERROR,
                                  f"the file is {data:,} bytes; skillkit reads at most {limit:,}")]
-    return decode(data, display_path)
+    source, findings = decode(data, display_path)
+    if source is not None and stamp is not None:
+        source = SourceText(source.path, source.text, source.had_bom, stamp)
+    return source, findings
 
 
 def read_whole(path: Path, shown: str, limit: int, what: str) -> bytes:

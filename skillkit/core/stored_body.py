@@ -19,6 +19,7 @@ from pathlib import Path
 from skillkit.core.documents import SkillDoc
 from skillkit.core.errors import InputError
 from skillkit.core.frontmatter import SplitDocument
+from skillkit.core.reader import Stamp
 
 _BODY = SplitDocument.__dict__["body"]  # the slot itself: StoredSplit's `body` property shadows it
 
@@ -46,9 +47,12 @@ class StoredSplit(SplitDocument):
         try:
             return str(_BODY.__get__(self, StoredSplit))
         except AttributeError:  # not read yet
-            text = _read_body(self.file, self.digest)
+            text = self._fetch()
             _BODY.__set__(self, text)
             return text
+
+    def _fetch(self) -> str:
+        return _read_body(self.file, self.digest)
 
     def bind(self, file: Path, digest: bytes | None) -> None:
         """Where the body is and the digest its file must still have (the fingerprint's now)."""
@@ -59,11 +63,43 @@ class StoredSplit(SplitDocument):
         return StoredSplit, (self.yaml_text, self.body_line)  # never the body: that is the point
 
 
+class LeanSplit(StoredSplit):
+    """A worker's SplitDocument as it is sent back (core/parallel.py): the body, nine tenths of
+    what a worker sent and unpickled in the process that reads every result, is left on disk.
+    The workspace rules that read a body (studio ones) read it from the SKILL.md, while the
+    file's status is still the stamp it was read with; else StaleBody, as for a cached body."""
+
+    __slots__ = ("stamp",)
+    stamp: Stamp
+
+    def __init__(self, body_line: int, file: Path, stamp: Stamp) -> None:  # pylint: disable=super-init-not-called
+        StoredSplit.__init__(self, "", body_line)  # the YAML text too: its rules have run
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "stamp", stamp)
+
+    def _fetch(self) -> str:
+        return _read_stamped_body(self.file, self.stamp)
+
+    def __reduce__(self) -> tuple[type[LeanSplit], tuple[int, Path, Stamp]]:  # type: ignore[override]
+        return LeanSplit, (self.body_line, self.file, self.stamp)  # type: ignore[arg-type]
+
+
+def lean(doc: SkillDoc) -> SkillDoc:
+    """`doc` as a worker sends it back: its body to be read again if asked (LeanSplit), or, for
+    a stand-in's text (no stamp: nothing on disk holds it), kept."""
+    if doc.stamp is None:
+        split = SplitDocument("", doc.split.body, doc.split.body_line)
+    else:
+        split = LeanSplit(doc.split.body_line, doc.file, doc.stamp)
+    return SkillDoc(doc.path, doc.file, split, doc.parsed, doc.invalid, doc.stamp)
+
+
 def stored(doc: SkillDoc) -> SkillDoc:
     """`doc` as a cache entry keeps it: the body left out of what is written (this run still
-    has it in memory)."""
+    has it in memory, unless a worker left it on disk)."""
     split = StoredSplit(doc.split.yaml_text, doc.split.body_line)
-    _BODY.__set__(split, doc.split.body)
+    if not isinstance(doc.split, LeanSplit):
+        _BODY.__set__(split, doc.split.body)
     return SkillDoc(doc.path, doc.file, split, doc.parsed, doc.invalid)
 
 
@@ -73,9 +109,26 @@ def bind(doc: SkillDoc, digest: bytes | None) -> None:
         doc.split.bind(doc.file, digest)
 
 
+def _read_stamped_body(file: Path, stamp: Stamp) -> str:
+    import os
+
+    from skillkit.core.reader import MAX_FILE_BYTES, open_descriptor, read_sized, stamp_of
+
+    try:
+        descriptor, status = open_descriptor(file)
+        try:
+            if stamp_of(status) != stamp:
+                raise StaleBody(str(file))
+            data = read_sized(descriptor, status.st_size, MAX_FILE_BYTES)
+        finally:
+            os.close(descriptor)
+    except (InputError, OSError) as exc:
+        raise StaleBody(str(file)) from exc
+    return _body_of(data, file)
+
+
 def _read_body(file: Path | None, digest: bytes | None) -> str:
-    from skillkit.core.frontmatter import split
-    from skillkit.core.reader import decode, read_bytes
+    from skillkit.core.reader import read_bytes
 
     if file is None or digest is None:
         raise StaleBody("a cached document that no lookup bound")
@@ -87,6 +140,13 @@ def _read_body(file: Path | None, digest: bytes | None) -> str:
     # differs from the file on disk, so it is stale too
     if isinstance(data, int) or hashlib.sha256(data).digest() != digest:
         raise StaleBody(str(file))
+    return _body_of(data, file)
+
+
+def _body_of(data: bytes, file: Path) -> str:
+    from skillkit.core.frontmatter import split
+    from skillkit.core.reader import decode
+
     source, _ = decode(data, str(file))
     document = split(source)[0] if source is not None else None
     if document is None:
