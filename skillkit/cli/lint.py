@@ -22,8 +22,8 @@ class Format(str, enum.Enum):
 
 
 def lint(
-    paths: Optional[list[str]] = typer.Argument(None, parser=path, help="Skill folders, SKILL.md files, workspace folders or "
-                                                  "workspace files. Default: the current folder."),
+    paths: Optional[list[str]] = typer.Argument(None, parser=path, help="Skill folders, SKILL.md files, workspace "
+                                                "folders or workspace files. Default: the current folder."),
     format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
                                           "platform, agent-skills, claude-api, claude-code, codex."),

@@ -112,32 +112,43 @@ class Checked:
         return [*self.core, *(self.rules or ())]
 
 
-def _listed(space: Workspace, files: list[Path]) -> list[tuple[Path, bool]]:
-    """Each file with whether its findings are reported: asked once, here, where the workspace
-    has each path resolved (each worker resolved every file again), and sent with its batch
-    (a set of every named file sent with each batch cost more than the check of a small one)."""
-    return [(file, space.reports(file)) for file in files]
+def _listed(space: Workspace, files: list[Path], base: str) -> list[tuple[Path, str, bool]]:
+    """Each file with its shown path and whether its findings are reported: asked once, here,
+    where the workspace has each path resolved and the walk says which parts are no links
+    (each worker resolved every file again: a tree outside the working folder cost a realpath,
+    six calls to the OS, per file), and sent with its batch (a set of every named file sent
+    with each batch cost more than the check of a small one)."""
+    folders: Resolved | None = None  # made for the first path outside the working folder
+    prefix = base + os.sep
+    out = []
+    for file in files:
+        if folders is None and not os.path.abspath(file).startswith(prefix):
+            folders = _resolved(space)
+        out.append((file, display(file, base, folders), space.reports(file)))
+    return out
 
 
-def check_listed(items: list[tuple[Path, bool]], base: str, options: Options, bodies: bool) -> list[Checked]:
-    """check_skill_files over (file, reported) pairs: what worker processes are handed."""
-    files = [file for file, _ in items]
-    reported = {file for file, shown in items if shown}
-    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported, bodies)
+def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Options, bodies: bool) -> list[Checked]:
+    """check_skill_files over (file, shown path, reported) triples: what worker processes are handed."""
+    files = [file for file, _, _ in items]
+    reported = {file for file, _, shown in items if shown}
+    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported, bodies,
+                             [shown for _, shown, _ in items])
 
 
-def check_skill_files(files: list[Path], base: str, options: Options,
-                      only: set[Path] | None = None, bodies: bool = True) -> list[Checked]:
+def check_skill_files(files: list[Path], base: str, options: Options, only: set[Path] | None = None,
+                      bodies: bool = True, shown_as: list[str] | None = None) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
     self-contained (it builds its own judge) so that worker processes can run it too. Files
     not in `only` (a set of `files`' own paths, as listed) are read for context: their
     per-skill rules would be reported to no one. `bodies=False`: each document's body is left
-    in its file, read again only if a workspace rule asks (core/stored_body.lean)."""
+    in its file, read again only if a workspace rule asks (core/stored_body.lean). `shown_as`:
+    each file's shown path, when the caller has them (else `display` says)."""
     judge = _Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
-    for file in files:
-        shown = display(file, base)
+    for index, file in enumerate(files):
+        shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
             doc, diags = load_skill_doc(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
@@ -164,7 +175,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in workers.map_batches(check_listed, _listed(space, space.skills), base, judge.options, bodies):
+        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies):
             out.extend(batch)
             tick(len(batch))
         return out
@@ -182,7 +193,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
         else:
             pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
-    for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending]), base,
+    for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending], base), base,
                                      judge.options, bodies):
         for checked in batch:
             known[checked.file] = checked

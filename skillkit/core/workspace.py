@@ -390,14 +390,17 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
         known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
         return root if known else enclosing_root(path, roots, real)
 
-    cwd = os.path.realpath(os.getcwd())
+    try:
+        cwd: str | None = os.path.realpath(os.getcwd())
+    except OSError:  # the working folder was removed: every name is asked the long way
+        cwd = None
     up_roots: dict[str, Path | None] = {}  # the folder above a skill's folder -> its root
     walked_skills: dict[Path, WalkedSkills] = {}  # root -> what its walk found
 
     def quick(path: Path | str) -> bool:
         """A named SKILL.md that its root's walk found as written, counted in from the walk's
         listing (core/named.py); False: it is asked the long way below."""
-        absolute = plain_absolute(path, cwd)
+        absolute = plain_absolute(path, cwd) if cwd is not None else None
         if absolute is None:
             return False
         folder = os.path.dirname(absolute)

@@ -55,3 +55,29 @@ def test_a_walk_says_which_paths_are_no_links(tmp_path: Path, monkeypatch) -> No
     monkeypatch.setattr(os.path, "islink", lambda p: looked.append(p) or os.path.lexists(p) and os.lstat(p).st_mode & 0o170000 == 0o120000)
     [display(f, str(tmp_path / "elsewhere"), hint) for f in space.skills]
     assert not [p for p in looked if p.endswith("a/SKILL.md") or p.endswith("skills/a")]
+
+
+def test_lint_outside_the_working_folder_shows_each_path_as_realpath_would(cli, tmp_path: Path, monkeypatch) -> None:
+    """The shown paths lint sends its workers with each file (pipeline._listed, from the walk's
+    hint) are the ones each worker's display made on its own, links and all."""
+    from skillkit.core import pipeline
+
+    real = tmp_path / "real"
+    for name in ("a", "c"):
+        (real / "skills" / name).mkdir(parents=True)
+        (real / "skills" / name / "SKILL.md").write_text(
+            f"---\nname: {name}\ndescription: x\n---\nSee [gone](references/gone.md).\n", encoding="utf-8")
+    (tmp_path / "shared" / "x").mkdir(parents=True)
+    (tmp_path / "shared" / "x" / "SKILL.md").write_text("---\nname: x\ndescription: x\n---\nx\n", encoding="utf-8")
+    (real / "skills" / "b").symlink_to(tmp_path / "shared" / "x")  # a linked skill folder
+    (real / "skills" / "d").mkdir()
+    (real / "skills" / "d" / "SKILL.md").symlink_to(real / "skills" / "a" / "SKILL.md")  # a linked SKILL.md
+    (tmp_path / "via").symlink_to(real)
+    (tmp_path / "elsewhere").mkdir()
+    for target in (real, tmp_path / "via", tmp_path / "via" / "skills"):
+        hinted = cli("lint", "--no-cache", "--format", "json", target, cwd=tmp_path / "elsewhere")
+        with monkeypatch.context() as patch:
+            patch.setattr(pipeline, "_resolved", lambda space: None)  # display on its own, for every file
+            alone = cli("lint", "--no-cache", "--format", "json", target, cwd=tmp_path / "elsewhere")
+        assert hinted.code == alone.code == 1 and hinted.stdout == alone.stdout
+        assert '/skills/a/SKILL.md"' in hinted.stdout
