@@ -42,6 +42,12 @@ def split_ids(values: list[str] | None) -> frozenset[str] | None:
     return frozenset(part.strip() for value in values for part in value.split(",") if part.strip())
 
 
+def _wants_color() -> bool:
+    from skillkit.reporters.text import wants_color
+
+    return wants_color(sys.stderr, _CHOSEN["color"].flag())
+
+
 def progress_bar(label: str, minimum: int = 50) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     """A (tick, close) pair. Draws on stderr only when it is a terminal and the work is long;
     imports Rich's progress only then, so short and piped runs pay nothing."""
@@ -49,10 +55,10 @@ def progress_bar(label: str, minimum: int = 50) -> tuple[Callable[[int, int], No
 
     def tick(done: int, total: int) -> None:
         if "bar" not in state:
-            from skillkit.reporters.text import wants_color
-
             # A bar is cursor movement: none when piped, nor when colour is off (NO_COLOR, --color never).
-            if total < minimum or not sys.stderr.isatty() or not wants_color(sys.stderr, _CHOSEN["color"].flag()):
+            if total < minimum or not sys.stderr.isatty():
+                state["bar"] = None  # (asked first: the reporter's module is not imported for a pipe)
+            elif not _wants_color():
                 state["bar"] = None
             else:
                 from rich.progress import Progress

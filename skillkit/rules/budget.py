@@ -149,25 +149,27 @@ def macro_unanswered(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     for scene in scenes:
         for skill_id in dict.fromkeys(_linked(scene)):
             linking.setdefault(skill_id, []).append(scene.path)
-    from skillkit.studio.macros import may_hold_macros
-
     for doc in view.skills:
         scene_paths = linking.get(doc.folder.name, []) if linking else []  # (a folder is a Path made anew)
         # the cheap test first: most skills are neither linked nor studio skills, and their
         # bodies (thousands, megabytes; a cached skill's are read back from its file) need not
-        # be searched at all
-        if (scene_paths or not doc.data.keys().isdisjoint(STUDIO_KEYS)) and may_hold_macros(doc.body):
-            yield from _macro_hits(doc, answered_by, scene_paths)
-    yield from _preset_macros(scenes)
+        # be searched at all (nor the macro module imported, in an Agent Skills repository)
+        if scene_paths or not doc.data.keys().isdisjoint(STUDIO_KEYS):
+            from skillkit.studio.macros import may_hold_macros
+
+            if may_hold_macros(doc.body):
+                yield from _macro_hits(doc, answered_by, scene_paths)
+    yield from _preset_macros([scene for scene in scenes if "preset" in scene.data])
 
 
 def _preset_macros(scenes: list[YamlDoc]) -> Iterable[Hit]:
+    """The scenes with a preset: their cards' macros (the preset modules imported for them only)."""
+    if not scenes:
+        return
     from skillkit.studio import macros
     from skillkit.studio.preset import expand
 
     for scene in scenes:
-        if "preset" not in scene.data:
-            continue
         variables = _variables(scene)
         for card in expand(scene.data["preset"]).cards:
             for use in macros.unanswered(card.content, variables):
@@ -185,11 +187,11 @@ def preset_slots(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     - An `include` names a part of the preset's `parts`; includes do not cycle.
     - A card holds one of `content`, `skill`, `marker` or `include`.
     - A skill card names a skill the scene links (warning: otherwise it adds nothing)."""
-    from skillkit.studio.preset import expand
-
     for scene in view.of_kind("scene"):
         if scene.data.get("preset") is None:
             continue
+        from skillkit.studio.preset import expand  # (for a scene with a preset only: ~4 ms to import)
+
         preset = expand(scene.data["preset"])
         linked = set(_linked(scene))
         for problem in preset.problems:
