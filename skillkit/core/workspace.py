@@ -145,11 +145,22 @@ def _named_is_folder(path: Path) -> bool:
             raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
                              str(path)) from None
         if path.is_dir():
+            _check_listable(path)
             return True
         _check_openable(path)  # this says why
         return False
     os.close(descriptor)
     return False
+
+
+def _check_listable(folder: Path) -> None:
+    """A folder named on the command line must list: else exit 2. (Walked, its listing error
+    was a finding on a folder that, inside a workspace, no report names: the run passed.)"""
+    try:
+        with os.scandir(folder):
+            pass
+    except OSError as exc:
+        raise InputError(f"cannot list the folder: {exc.strerror or exc}", str(folder)) from None
 
 
 def _check_openable(path: Path) -> None:
@@ -408,7 +419,10 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
         if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
             return False
         if up not in up_roots:
-            up_roots[up] = enclosing_root(Path(up), roots, real)
+            try:
+                up_roots[up] = enclosing_root(Path(up), roots, real)
+            except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
+                return False
         root = up_roots[up]
         space = within.get(root) if root is not None else None
         if space is None:  # loose, or its root not walked yet: the long way walks it

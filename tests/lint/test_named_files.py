@@ -78,3 +78,30 @@ def test_a_named_path_that_does_not_exist_or_does_not_open_as_a_file_is_exit_2(c
                           ("skills/p/SKILL.md", "is not a regular file (a pipe, socket or device)")):
         outcome = cli("lint", "skills/a/SKILL.md", missing, cwd=tmp_path)
         assert outcome.code == 2 and f"{missing}: {says}" in outcome.stderr and "Traceback" not in outcome.stderr
+
+
+def test_a_named_path_whose_folder_cannot_be_searched_says_so_of_the_path_named(cli, tmp_path: Path) -> None:
+    # the named-files shortcut looks for the root above a skill before opening the file: an error
+    # there (a name too long) is the long way's, said of the path named, not of a folder above it
+    ok(tmp_path / "skills", "a")
+    long = f"skills/{'x' * 300}/b/SKILL.md"
+    outcome = cli("lint", "skills/a/SKILL.md", long, cwd=tmp_path)
+    assert outcome.code == 2 and f"{long}: " in outcome.stderr and "too long" in outcome.stderr, outcome.stderr
+    assert "Traceback" not in outcome.stderr
+
+
+def test_a_named_folder_that_cannot_be_listed_is_exit_2_not_a_pass(cli, tmp_path: Path, monkeypatch) -> None:
+    ok(tmp_path / "skills", "a")
+    (tmp_path / "skills" / "locked").mkdir()
+    listing = os.scandir
+
+    def refused(path=".") -> object:  # (root opens any folder: its refusal is made here)
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied")
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
+    for named in (["skills/locked"], ["skills/a/SKILL.md", "skills/locked"]):
+        outcome = cli("lint", "--no-cache", *named, cwd=tmp_path)
+        assert outcome.code == 2, (named, outcome)
+        assert "skills/locked: cannot list the folder: Permission denied" in outcome.stderr
