@@ -14,6 +14,7 @@ workspace again without the cache, never mixing a new body with old findings.
 from __future__ import annotations
 
 import hashlib
+import time
 from pathlib import Path
 
 from skillkit.core.documents import SkillDoc
@@ -84,10 +85,16 @@ class LeanSplit(StoredSplit):
         return LeanSplit, (self.body_line, self.file, self.stamp)  # type: ignore[arg-type]
 
 
+# A file changed this recently may change again within one tick of a coarse clock (a file
+# system that keeps seconds, a kernel's jiffy-grained times) without its stamp showing it: its
+# body is kept, as git's index treats an entry as racy when the file is as new as the index.
+RACY_NS = 2_000_000_000
+
+
 def lean(doc: SkillDoc) -> SkillDoc:
-    """`doc` as a worker sends it back: its body to be read again if asked (LeanSplit), or, for
-    a stand-in's text (no stamp: nothing on disk holds it), kept."""
-    if doc.stamp is None:
+    """`doc` as a worker sends it back: its body to be read again if asked (LeanSplit), or kept
+    for a stand-in's text (no stamp: nothing on disk holds it) and a file changed just now."""
+    if doc.stamp is None or time.time_ns() - doc.stamp[3] < RACY_NS:
         split = SplitDocument("", doc.split.body, doc.split.body_line)
     else:
         split = LeanSplit(doc.split.body_line, doc.file, doc.stamp)

@@ -6,7 +6,9 @@ on bodies kept in memory; a SKILL.md that changed since it was read is checked a
 from __future__ import annotations
 
 import json
+import os
 import pickle
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,12 @@ import pytest
 from skillkit.core import pipeline, stored_body
 from skillkit.core.documents import load_skill_doc, without_yaml_text
 from skillkit.core.stored_body import LeanSplit, StaleBody, lean
+
+
+def _aged(*files: Path) -> None:
+    """Files written a minute ago: one written just now keeps its body (stored_body.RACY_NS)."""
+    for file in files:
+        os.utime(file, ns=(time.time_ns() - 60 * 10**9,) * 2)
 
 
 def _studio(root: Path, count: int) -> None:
@@ -26,6 +34,7 @@ def _studio(root: Path, count: int) -> None:
         (folder / "SKILL.md").write_text(
             f"---\nname: {name}\ndescription: A studio card the lean-body test links.\nwhen: always\n---\n"
             f"Greet {macro} warmly.\n" + "More words.\n" * index, encoding="utf-8")
+        _aged(folder / "SKILL.md")
     (root / "scenes" / "linked.yaml").write_text(
         f"skills: [{', '.join(names)}]\nvariables: {{user: Ann, char: Bob}}\n", encoding="utf-8")
     with open(root / "skillkit.yaml", "a", encoding="utf-8") as settings:
@@ -81,6 +90,9 @@ def test_a_skill_md_changed_after_it_was_read_is_checked_afresh(cli, workspace_c
 def test_a_lean_document_travels_with_where_its_body_is_and_reads_it_back(tmp_path: Path) -> None:
     file = tmp_path / "SKILL.md"
     file.write_text("---\nname: a\ndescription: A skill.\n---\n# Body\n\nThe body.\n", encoding="utf-8")
+    doc, _ = load_skill_doc(file, "SKILL.md")
+    assert doc is not None and not isinstance(lean(doc).split, LeanSplit)  # written just now: kept
+    _aged(file)
     doc, _ = load_skill_doc(file, "SKILL.md")
     assert doc is not None and doc.stamp is not None
     sent = pickle.loads(pickle.dumps(lean(doc)))
