@@ -53,7 +53,7 @@ def plain_absolute(path: Path, cwd: str) -> str | None:
     without asking the OS; None when it is no SKILL.md or only the OS can say (a `..` may
     step back out of a link)."""
     text = os.fspath(path)
-    if os.path.basename(text) != SKILL_FILE or ".." in text.replace(os.sep, "/").split("/"):
+    if os.path.basename(text) != SKILL_FILE or (".." in text and ".." in text.replace(os.sep, "/").split("/")):
         return None
     return os.path.normpath(text if os.path.isabs(text) else os.path.join(cwd, text))
 

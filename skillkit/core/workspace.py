@@ -406,7 +406,8 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
     except OSError:  # the working folder was removed: every name is asked the long way
         cwd = None
     up_roots: dict[str, Path | None] = {}  # the folder above a skill's folder -> its root
-    walked_skills: dict[Path, WalkedSkills] = {}  # root -> what its walk found
+    # that folder -> its root's workspace, walked, and what the walk found (one look a file)
+    walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
 
     def quick(path: Path | str) -> bool:
         """A named SKILL.md that its root's walk found as written, counted in from the walk's
@@ -416,24 +417,26 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
             return False
         folder = os.path.dirname(absolute)
         up = os.path.dirname(folder)
-        if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
-            return False
-        if up not in up_roots:
-            try:
-                up_roots[up] = enclosing_root(Path(up), roots, real)
-            except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
+        if (ready := walked_up.get(up)) is None:
+            if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
                 return False
-        root = up_roots[up]
-        space = within.get(root) if root is not None else None
-        if space is None:  # loose, or its root not walked yet: the long way walks it
-            return False
-        if (skills := walked_skills.get(root)) is None:
-            skills = walked_skills[root] = WalkedSkills(space.listed_in, space.listings)
+            if up not in up_roots:
+                try:
+                    up_roots[up] = enclosing_root(Path(up), roots, real)
+                except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
+                    return False
+            root = up_roots[up]
+            space = within.get(root) if root is not None else None
+            if root is None or space is None:  # loose, or its root not walked yet: the long way walks it
+                return False
+            ready = walked_up[up] = (space, WalkedSkills(space.listed_in, space.listings))
+        space, skills = ready
         found = skills.match(absolute)
         if found is None:
             return False
         keys[found] = key = identity(absolute)  # its own real path (see WalkedSkills)
-        inside(root, {key})
+        if space.only is not None:  # (None: the whole workspace is reported already)
+            space.only.add(key)
         return True
 
     for index, given in enumerate(paths):
