@@ -52,6 +52,15 @@ def best_of(runs: int, command: list[str], cwd: Path | None = None, env: dict[st
     return min(wall(command, cwd, env) for _ in range(runs))
 
 
+def settled(folders: list[Path]) -> list[Path]:
+    """`folders` once what was just written is on disk: the kernel writes dirty pages back some
+    30 s after they were written, which fell in the middle of the first timed pair (its first
+    command was 5-20% slower than the same command a minute later)."""
+    if hasattr(os, "sync"):
+        os.sync()
+    return folders
+
+
 def in_turn(turn: int, first: Callable[[], float], second: Callable[[], float]) -> tuple[float, float]:
     """Both times, `first` run first on even turns and second on odd ones: on this machine the
     first of two back-to-back runs was 5-15% slower (measured: named files against the walk
@@ -76,7 +85,7 @@ def paired(runs: int, first: list[str], second: list[str], env_first: dict[str, 
 
 
 def collection(root: Path, count: int, runs: int, rerun_only: bool = False) -> None:
-    folders = generate_collection(root, count)
+    folders = settled(generate_collection(root, count))
     if rerun_only:
         wall([*SKILLKIT, "lint", "--format", "json", str(root)])  # warm the OS file cache
         cached_rerun(root, folders, runs)
@@ -129,7 +138,7 @@ def cached_rerun(root: Path, folders: list[Path], runs: int) -> None:
 
 
 def many_skills(root: Path, count: int, runs: int) -> None:
-    folders = generate(root, count)
+    folders = settled(generate(root, count))
     listing = root / "folders.txt"
     listing.write_text("\n".join(map(str, folders)))
     reference = [sys.executable, "-c",
@@ -152,7 +161,7 @@ def many_skills(root: Path, count: int, runs: int) -> None:
 def one_file(root: Path, runs: int) -> None:
     # A repository with a skills/ folder holding this one skill (world 0: an Agent Skills skill,
     # which references no tool), linted by name as pre-commit runs the hook.
-    target = generate(root / "one", 1, tools=0)[0] / "SKILL.md"
+    target = settled(generate(root / "one", 1, tools=0))[0] / "SKILL.md"
     floor_cmd = [sys.executable, "-c", "import yaml, jsonschema, typer"]
     lint_cmd = [*SKILLKIT, "lint", str(target)]
     wall(lint_cmd)  # warm: the first run writes the bytecode caches, as any first run does
