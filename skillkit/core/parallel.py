@@ -75,24 +75,42 @@ class Workers:
             self._pool = ProcessPoolExecutor(max_workers=self._size, mp_context=multiprocessing.get_context("fork"))
         return self._pool
 
-    def map_batches(self, work: Callable[..., list[Out]], items: Sequence[Item], *args: object) -> Iterator[list[Out]]:
-        """`work(batch, *args)` over batches of `items`, in order; parallel when it pays."""
+    def map_batches(self, work: Callable[..., list[Out]], items: Sequence[Item], *args: object,
+                    done: Callable[[int], None] | None = None) -> Iterator[list[Out]]:
+        """`work(batch, *args)` over batches of `items`, in order; parallel when it pays.
+        `done(count)`: told, in this thread, of each `count` more items checked, as they are
+        (the results come in order, so the last of them may wait on the first)."""
         processes = planned_processes(len(items))
         if processes < 2 or len(items) < 2 * SMALLEST:
             for start in range(0, len(items), BATCH):
-                yield work(list(items[start:start + BATCH]), *args)
+                batch = work(list(items[start:start + BATCH]), *args)
+                if done is not None:
+                    done(len(batch))
+                yield batch
             return
         batches = guided(items, processes)
         shared = _Shared(self.pool(processes), work, batches, args)
         for _ in range(AHEAD * (processes - 1)):
             shared.feed()
+        told = 0
+
+        def tell(mine_done: int) -> None:  # what this process and the pool have finished, so far
+            nonlocal told
+            now = mine_done + shared.finished
+            if done is not None and now > told:
+                done(now - told)
+                told = now
+
         mine: dict[int, list[Out]] = {}
+        mine_done = 0
         while not shared.failed.is_set():
             try:
                 index = shared.left.popleft()
             except IndexError:
                 break
             mine[index] = work(batches[index], *args)
+            mine_done += len(batches[index])
+            tell(mine_done)
         futures: dict[int, Any] = {}
         while len(mine) + len(futures) < len(batches):
             index, landed = shared.landed.get()
@@ -101,6 +119,9 @@ class Workers:
             if landed.cancelled() or landed.exception() is not None:
                 landed.result()  # raises the batch's error (or CancelledError)
             futures[index] = landed
+            tell(mine_done)
+        if done is not None and told < len(items):  # (a count the pool's thread lost to this one)
+            done(len(items) - told)
         for index in range(len(batches)):
             yield mine[index] if index in mine else futures[index].result()
 
@@ -129,6 +150,7 @@ class _Shared:
         self.left = deque(range(len(batches)))
         self.landed: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()  # (index, done future or error)
         self.failed = threading.Event()  # a batch failed: no more are started
+        self.finished = 0  # items of the batches the pool has finished (written by its thread alone)
 
     def feed(self) -> None:
         if self.failed.is_set():
@@ -146,8 +168,10 @@ class _Shared:
         future.add_done_callback(lambda done: self.done(index, done))
 
     def done(self, index: int, future: Any) -> None:
-        self.landed.put((index, future))
         if future.cancelled() or future.exception() is not None:
+            self.landed.put((index, future))
             self.failed.set()
         else:
+            self.finished += len(self.batches[index])  # (before it lands: the count never lags the results)
+            self.landed.put((index, future))
             self.feed()

@@ -175,9 +175,9 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
         out = []
-        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies):
+        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies,
+                                         done=tick):
             out.extend(batch)
-            tick(len(batch))
         return out
     known: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint]] = []
@@ -194,10 +194,9 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
     for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending], base), base,
-                                     judge.options, bodies):
+                                     judge.options, bodies, done=tick):
         for checked in batch:
             known[checked.file] = checked
-        tick(len(batch))
     for file, name, fingerprint in pending:
         checked = known[file]
         cache.put(name, fingerprint, checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)

@@ -134,3 +134,31 @@ def test_a_pool_that_refuses_a_batch_stops_the_feeding_and_says_why() -> None:
     assert isinstance(results[-1][1], RuntimeError) and results[-1][0] == 3
     shared.feed()  # nothing more is taken once it failed
     assert pool.taken == 3 and list(shared.left) == list(range(4, 10))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_progress_is_told_as_batches_finish_not_only_at_the_end(monkeypatch, jobs) -> None:
+    monkeypatch.setattr(parallel, "SMALLEST", 1)
+    monkeypatch.setenv("SKILLKIT_JOBS", jobs)
+    told: list[int] = []
+    with Workers() as workers:
+        batches = workers.map_batches(_double, list(range(500)), 0, done=told.append)
+        first = next(batches)  # the first result: by then this process has finished its own share
+        rest = [x for batch in batches for x in batch]
+    assert first + rest == [n * 2 for n in range(500)]
+    assert sum(told) == 500 and len(told) > 5
+    assert sum(told[:-1]) > 0  # some of it before everything was in
+
+
+def test_a_lint_run_shows_progress_up_to_every_file(tmp_path, monkeypatch) -> None:
+    from skillkit.core.options import build_options
+    from skillkit.core.pipeline import run
+    from skillkit.rules import RULESET
+
+    _skills(tmp_path / "skills", 60)
+    monkeypatch.setenv("SKILLKIT_JOBS", "2")
+    monkeypatch.setattr(parallel, "SMALLEST", 2)
+    seen: list[tuple[int, int]] = []
+    options = build_options([tmp_path], None, None, None, None, registry=RULESET)
+    run([tmp_path], options, progress=lambda done, total: seen.append((done, total)), models=False)
+    assert seen[-1] == (60, 60) and len(seen) > 3 and [d for d, _ in seen] == sorted(d for d, _ in seen)
