@@ -193,9 +193,12 @@ class LintCache:
             self.pack_whole = False
 
     def lookup(self, name: str, file: Path, accept: Callable[[Any], bool] = lambda value: True
-               ) -> tuple[Any | None, Fingerprint]:
+               ) -> tuple[Any | None, Fingerprint | None]:
         """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files
-        are what they were then (None otherwise), and the folder's fingerprint now. A value
+        are what they were then (None otherwise), and the folder's fingerprint now: None when
+        the cache holds no entry for it (a first run), for the caller to take where it checks
+        the skill (`fingerprint_folder(cache.folder_of(file))`, in a worker: hashing every file
+        of a first run here, in one process, cost more than checking them in two). A value
         `accept` refuses is damage: a miss, and the pack that held it is written anew."""
         if self.pack is None:
             self._open_folder()
@@ -209,20 +212,23 @@ class LintCache:
             stored = _entry(self.pack[slot], name, accept)
             if stored is None:
                 self.pack_whole = False  # a damaged entry in the pack: the pack is written anew
-        folder = self.listed_in.get(file)
-        if folder is None or folder.endswith(os.sep):  # not walked so (or `/`: its paths hold no extra separator)
-            folder = os.path.dirname(file)
         if stored is None:
-            print_ = self._fingerprint(folder, {}, 0.0, "")
-        else:
-            print_ = self._fingerprint(folder, stored[2], stored[1] - RACY_SECONDS, stored[3])
-        if stored is not None and stored[3] == print_.digest:
+            return None, None
+        print_ = self._fingerprint(self.folder_of(file), stored[2], stored[1] - RACY_SECONDS, stored[3])
+        if stored[3] == print_.digest:
             if print_.fresh:  # a newer look vouches for the digests: the next run need not hash them
                 self._write(slot, name, print_, stored[4], file)
             else:
                 self.kept[slot] = (stored, file)
             return stored[4], print_
         return None, print_
+
+    def folder_of(self, file: Path) -> str:
+        """The folder of the SKILL.md `file`, as the walk listed it (its fingerprint's paths)."""
+        folder = self.listed_in.get(file)
+        if folder is None or folder.endswith(os.sep):  # not walked so (or `/`: its paths hold no extra separator)
+            folder = os.path.dirname(file)
+        return folder
 
     def put(self, name: str, fingerprint: Fingerprint, value: Any, file: Path) -> None:
         slot = _slot(name)
@@ -234,38 +240,7 @@ class LintCache:
         self.writes[slot] = ((name, self.started, fingerprint.files, fingerprint.digest, value), file)
 
     def _fingerprint(self, folder: str, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
-        """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
-        stamp); `known_digest`: its fingerprint's digest. The loop runs for every file of every
-        skill on every run: a stat and a comparison each, the rest out of its way."""
-        start = len(folder) + 1
-        racy_ns = int(racy_from * 1e9)
-        files: Known = {}
-        fresh = False
-        stat, stamp_of, size = os.stat, _stamp, _STAT.size
-        for path in _files_under(folder, self.listings):
-            rel = path[start:]
-            try:
-                st = stat(path)
-            except (OSError, ValueError):  # gone since it was listed; or the NUL of _UNLISTABLE
-                if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
-                    files[rel] = bytes(size) + b"unlistable"
-                    fresh = fresh or known.get(rel) != files[rel]
-                else:
-                    files[rel] = bytes(size) + b"missing"
-                    fresh = True
-                continue
-            stamp = stamp_of(st)
-            seen = known.get(rel)
-            if seen is not None and seen[:size] == stamp and st.st_mtime_ns < racy_ns:
-                files[rel] = seen
-            else:
-                fresh = True
-                files[rel] = stamp + _digest(path, st)
-        if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
-            return Fingerprint(known_digest, files, fresh)
-        parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[size:]
-                           for rel, seen in sorted(files.items()))
-        return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
+        return _fingerprint(folder, self.listings, known, racy_from, known_digest)
 
     def save(self) -> None:
         """Write the entries this run made, drop those of skills gone since (and what a killed
@@ -330,6 +305,49 @@ def _replace_unsynced(target: Path, data: bytes) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def fingerprint_folder(folder: str) -> Fingerprint:
+    """A skill folder's fingerprint with no entry to vouch for any file (each is hashed), as
+    lookup leaves it to the caller on a first run: module-level, for worker processes."""
+    return _fingerprint(folder, {}, {}, 0.0, "")
+
+
+def _fingerprint(folder: str, listings: dict[str, list[os.DirEntry[str]]], known: Known, racy_from: float,
+                 known_digest: str) -> Fingerprint:
+    """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
+    stamp); `known_digest`: its fingerprint's digest; `listings`: the walk's, not listed again.
+    The loop runs for every file of every skill on every run: a stat and a comparison each,
+    the rest out of its way."""
+    start = len(folder) + 1
+    racy_ns = int(racy_from * 1e9)
+    files: Known = {}
+    fresh = False
+    stat, stamp_of, size = os.stat, _stamp, _STAT.size
+    for path in _files_under(folder, listings):
+        rel = path[start:]
+        try:
+            st = stat(path)
+        except (OSError, ValueError):  # gone since it was listed; or the NUL of _UNLISTABLE
+            if path.endswith(_UNLISTABLE):  # a folder that cannot be listed: as it was, or not
+                files[rel] = bytes(size) + b"unlistable"
+                fresh = fresh or known.get(rel) != files[rel]
+            else:
+                files[rel] = bytes(size) + b"missing"
+                fresh = True
+            continue
+        stamp = stamp_of(st)
+        seen = known.get(rel)
+        if seen is not None and seen[:size] == stamp and st.st_mtime_ns < racy_ns:
+            files[rel] = seen
+        else:
+            fresh = True
+            files[rel] = stamp + _digest(path, st)
+    if not fresh and len(files) == len(known):  # every file as the entry has it: so is the digest
+        return Fingerprint(known_digest, files, fresh)
+    parts = b"\n".join(rel.encode("utf-8", "surrogateescape") + b"\0" + seen[size:]
+                       for rel, seen in sorted(files.items()))
+    return Fingerprint(hashlib.sha256(parts).hexdigest(), files, fresh)
 
 
 def _stamp(st: os.stat_result) -> bytes:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from skillkit.core.cache import Fingerprint, LintCache, open_cache
+from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open_cache
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
@@ -136,6 +136,14 @@ def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Option
                              [shown for _, shown, _ in items])
 
 
+def check_and_fingerprint(items: list[tuple[Path, str, bool, str | None]], base: str, options: Options,
+                          bodies: bool) -> list[tuple[Checked, Fingerprint | None]]:
+    """check_listed, each item's skill folder (when given) fingerprinted first for the cache:
+    a first run's cache lookups leave that to the processes that check (core/cache.lookup)."""
+    prints = [None if folder is None else fingerprint_folder(folder) for _, _, _, folder in items]
+    return list(zip(check_listed([item[:3] for item in items], base, options, bodies), prints))
+
+
 def check_skill_files(files: list[Path], base: str, options: Options, only: set[Path] | None = None,
                       bodies: bool = True, shown_as: list[str] | None = None) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
@@ -180,26 +188,32 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
             out.extend(batch)
         return out
     known: dict[Path, Checked] = {}
-    pending: list[tuple[Path, str, Fingerprint]] = []
+    pending: list[tuple[Path, str, Fingerprint | None]] = []  # None: no entry, fingerprinted where checked
     folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
     cache.expect(space.skills, space.listings, space.listed_in)
     for file in space.skills:  # (the collector is paused for the run: see run())
         name = f"{file}\0{display(file, base, folders)}"
         hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
-        if hit is not None and (hit.rules is not None or not space.reports(file)):
+        if hit is not None and fingerprint is not None and (hit.rules is not None or not space.reports(file)):
             if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
                 bind(hit.doc, fingerprint.content(file.name))
             known[file] = hit if space.reports(file) else replace(hit, rules=None)
         else:
             pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
-    for batch in workers.map_batches(check_listed, _listed(space, [file for file, _, _ in pending], base), base,
-                                     judge.options, bodies, done=tick):
-        for checked in batch:
+    listed = _listed(space, [file for file, _, _ in pending], base)
+    items = [(*item, None if print_ is not None else cache.folder_of(file))
+             for item, (file, _, print_) in zip(listed, pending)]
+    printed: dict[Path, Fingerprint] = {}
+    for batch in workers.map_batches(check_and_fingerprint, items, base, judge.options, bodies, done=tick):
+        for checked, print_ in batch:
             known[checked.file] = checked
+            if print_ is not None:
+                printed[checked.file] = print_
     for file, name, fingerprint in pending:
         checked = known[file]
-        cache.put(name, fingerprint, checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
+        cache.put(name, fingerprint or printed[file],
+                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
     cache.save()
     return [known[file] for file in space.skills]
 
