@@ -58,7 +58,6 @@ from skillkit.core.errors import SkillkitError
 
 if TYPE_CHECKING:
     from skillkit.core.options import Options
-    from skillkit.core.reader import Stamp
 
 FOLDER = ".skillkit_cache"
 MAGIC = b"skillkit-lint-cache 2\n"
@@ -308,16 +307,14 @@ def _replace_unsynced(target: Path, data: bytes) -> None:
         raise
 
 
-def fingerprint_folder(folder: str, read: dict[str, tuple[Stamp, bytes]] | None = None) -> Fingerprint:
+def fingerprint_folder(folder: str) -> Fingerprint:
     """A skill folder's fingerprint with no entry to vouch for any file (each is hashed), as
-    lookup leaves it to the caller on a first run: module-level, for worker processes. `read`:
-    files the check has just read (core/reader.recording), by path: hashed from those bytes
-    under the stamp of the fstat they were read after, instead of being opened again."""
-    return _fingerprint(folder, {}, {}, 0.0, "", read)
+    lookup leaves it to the caller on a first run: module-level, for worker processes."""
+    return _fingerprint(folder, {}, {}, 0.0, "")
 
 
 def _fingerprint(folder: str, listings: dict[str, list[os.DirEntry[str]]], known: Known, racy_from: float,
-                 known_digest: str, read: dict[str, tuple[Stamp, bytes]] | None = None) -> Fingerprint:
+                 known_digest: str) -> Fingerprint:
     """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
     stamp); `known_digest`: its fingerprint's digest; `listings`: the walk's, not listed again.
     The loop runs for every file of every skill on every run: a stat and a comparison each,
@@ -329,12 +326,6 @@ def _fingerprint(folder: str, listings: dict[str, list[os.DirEntry[str]]], known
     stat, stamp_of, size = os.stat, _stamp, _STAT.size
     for path in _files_under(folder, listings):
         rel = path[start:]
-        if read and (done := read.get(path)) is not None:
-            (_, inode, length, mtime, ctime), data = done
-            files[rel] = _STAT.pack(length & _WORD, mtime & _WORD, ctime & _WORD, inode & _WORD) \
-                + hashlib.sha256(data).digest()
-            fresh = True
-            continue
         try:
             st = stat(path)
         except (OSError, ValueError):  # gone since it was listed; or the NUL of _UNLISTABLE

@@ -138,16 +138,10 @@ def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Option
 
 def check_and_fingerprint(items: list[tuple[Path, str, bool, str | None]], base: str, options: Options,
                           bodies: bool) -> list[tuple[Checked, Fingerprint | None]]:
-    """check_listed, then each item's skill folder (when given) fingerprinted for the cache, from
-    the bytes the check read: a first run's cache lookups leave that to the processes that
-    check (core/cache.lookup). The fingerprint of a file read is of the very bytes its findings
-    come from, under the stamp of the fstat they were read after."""
-    from skillkit.core.reader import recording
-
-    with recording() as read:  # the fingerprints hash what the check read, not the files again
-        checked = check_listed([item[:3] for item in items], base, options, bodies)
-        prints = [None if folder is None else fingerprint_folder(folder, read) for _, _, _, folder in items]
-    return list(zip(checked, prints))
+    """check_listed, each item's skill folder (when given) fingerprinted first for the cache:
+    a first run's cache lookups leave that to the processes that check (core/cache.lookup)."""
+    prints = [None if folder is None else fingerprint_folder(folder) for _, _, _, folder in items]
+    return list(zip(check_listed([item[:3] for item in items], base, options, bodies), prints))
 
 
 def check_skill_files(files: list[Path], base: str, options: Options, only: set[Path] | None = None,

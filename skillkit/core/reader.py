@@ -6,12 +6,11 @@ exception: lint exists to report it. A path that cannot be opened at all is an I
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
@@ -28,22 +27,6 @@ Stamp = tuple[int, int, int, int, int]
 
 def stamp_of(status: os.stat_result) -> Stamp:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
-
-
-# Files read whole while `recording()` is on, by path as given: each one's stamp and bytes.
-_RECORDED: list[dict[str, tuple[Stamp, bytes]]] = []
-
-
-@contextlib.contextmanager
-def recording() -> Iterator[dict[str, tuple[Stamp, bytes]]]:
-    """Every file read whole (by read_bytes, read_regular, read_text) while on: lint's cache
-    fingerprints a skill's folder from the bytes its check read, not by opening each file again."""
-    seen: dict[str, tuple[Stamp, bytes]] = {}
-    _RECORDED.append(seen)
-    try:
-        yield seen
-    finally:
-        _RECORDED.remove(seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +123,7 @@ def _read_file(path: str | os.PathLike[str], limit: int) -> tuple[bytes | int, S
     finally:
         os.close(descriptor)
     # A file that grew while it was read is still capped.
-    if len(data) > limit:
-        return len(data), stamp_of(status)
-    stamp = stamp_of(status)
-    if _RECORDED:
-        _RECORDED[-1][os.fspath(path)] = (stamp, data)
-    return data, stamp
+    return (len(data) if len(data) > limit else data), stamp_of(status)
 
 
 def read_sized(descriptor: int, size: int, limit: int) -> bytes:

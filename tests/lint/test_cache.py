@@ -372,26 +372,3 @@ def test_a_first_run_fingerprinted_by_worker_processes_is_all_hits_next_time(cli
     tree.write("skills/s07/assets/blob.bin", "changed")
     assert lint(cli, tmp_path) == first and [p.parent.name for p in checked] == ["s07"]
     assert lint(cli, tmp_path, "--no-cache") == first
-
-
-def test_a_fingerprint_from_the_bytes_a_check_read_is_the_one_a_look_makes(tmp_path: Path) -> None:
-    from skillkit.core.bundle import walk_bundle
-    from skillkit.core.cache import fingerprint_folder
-    from skillkit.core.documents import load_skill_doc
-    from skillkit.core.reader import recording
-
-    tree = Tree(tmp_path)
-    tree.skill("a", body="See [r](references/r.md).\n")
-    tree.write("skills/a/references/r.md", "# R\r\nwith a CRLF\r\n")
-    tree.write("skills/a/scripts/run.sh", "echo hi\n")
-    tree.write("skills/a/assets/logo.png", "\x89PNG not read: a binary suffix")
-    (tmp_path / "skills" / "a" / "empty").mkdir()
-    folder = str(tmp_path / "skills" / "a")
-    with recording() as read:
-        load_skill_doc(Path(folder) / "SKILL.md", "SKILL.md")
-        walk_bundle(Path(folder))  # what the rules read
-    assert len(read) == 3 and not any(p.endswith("logo.png") for p in read)
-    assert fingerprint_folder(folder, read) == fingerprint_folder(folder)
-    with recording() as nested, recording() as inner:  # the innermost recording gets each read
-        load_skill_doc(Path(folder) / "SKILL.md", "SKILL.md")
-    assert not nested and len(inner) == 1
