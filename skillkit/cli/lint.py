@@ -89,7 +89,9 @@ def lint(
         def lint_once() -> Result:
             tick, close = progress_bar("Linting")
             try:
-                return run(targets, options, progress=tick, cache=not no_cache, models=False)
+                # standard input is no file the cache could fingerprint: its findings, kept under the
+                # file on disk's fingerprint, were the next run's answer for that file
+                return run(targets, options, progress=tick, cache=not no_cache and stdin_filename is None, models=False)
             finally:
                 close()
 

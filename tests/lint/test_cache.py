@@ -372,3 +372,16 @@ def test_a_first_run_fingerprinted_by_worker_processes_is_all_hits_next_time(cli
     tree.write("skills/s07/assets/blob.bin", "changed")
     assert lint(cli, tmp_path) == first and [p.parent.name for p in checked] == ["s07"]
     assert lint(cli, tmp_path, "--no-cache") == first
+
+
+def test_standard_input_leaves_no_entry_for_the_file_on_disk(cli, tmp_path: Path) -> None:
+    """`--stdin-filename` checks text that no file holds: kept under the file's fingerprint, its
+    findings were the next run's answer for the file on disk (pre-commit names that file)."""
+    tree = Tree(tmp_path)
+    tree.skill("a")
+    broken = SKILL.format(name="a", description="", extra="", body="Do it.\n")
+    piped = cli("lint", "--format", "json", "--stdin-filename", "skills/a/SKILL.md", cwd=tmp_path, stdin=broken)
+    assert piped.code == 1 and "description" in piped.stdout
+    for named in ("skills/a/SKILL.md", "skills/a", "."):
+        outcome = cli("lint", "--format", "json", named, cwd=tmp_path)
+        assert outcome.code == 0, (named, outcome.stdout)
