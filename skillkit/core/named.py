@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from skillkit.core.reader import OPEN_FLAGS
+
 SKILL_FILE = "SKILL.md"
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class WalkedSkills:
@@ -61,7 +62,7 @@ def plain_absolute(path: Path, cwd: str) -> str | None:
 def opens(absolute: str) -> bool:
     """Whether the file opens for reading (a file named must: else the long way says why)."""
     try:
-        os.close(os.open(absolute, _OPEN_FLAGS))
+        os.close(os.open(absolute, OPEN_FLAGS))  # (as the reader opens: a FIFO never blocks)
     except OSError:
         return False
     return True
