@@ -117,20 +117,15 @@ def bind(doc: SkillDoc, digest: bytes | None) -> None:
 
 
 def _read_stamped_body(file: Path, stamp: Stamp) -> str:
-    import os
-
-    from skillkit.core.reader import MAX_FILE_BYTES, open_descriptor, read_sized, stamp_of
+    from skillkit.core.reader import read_stamped
 
     try:
-        descriptor, status = open_descriptor(file)
-        try:
-            if stamp_of(status) != stamp:
-                raise StaleBody(str(file))
-            data = read_sized(descriptor, status.st_size, MAX_FILE_BYTES)
-        finally:
-            os.close(descriptor)
-    except (InputError, OSError) as exc:
+        data, now = read_stamped(file)
+    except InputError as exc:
         raise StaleBody(str(file)) from exc
+    # a stand-in for standard input has no stamp: it is not the file on disk, so stale too
+    if isinstance(data, int) or now != stamp:
+        raise StaleBody(str(file))
     return _body_of(data, file)
 
 
