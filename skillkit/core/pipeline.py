@@ -112,13 +112,14 @@ class Checked:
         return [*self.core, *(self.rules or ())]
 
 
-def _listed(space: Workspace, files: list[Path], base: str) -> list[tuple[Path, str, bool]]:
+def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
+            ) -> list[tuple[Path, str, bool]]:
     """Each file with its shown path and whether its findings are reported: asked once, here,
     where the workspace has each path resolved and the walk says which parts are no links
     (each worker resolved every file again: a tree outside the working folder cost a realpath,
     six calls to the OS, per file), and sent with its batch (a set of every named file sent
-    with each batch cost more than the check of a small one)."""
-    folders: Resolved | None = None  # made for the first path outside the working folder
+    with each batch cost more than the check of a small one). `folders`: display's memo, when
+    the caller has made it; else made for the first path outside the working folder."""
     prefix = base + os.sep
     out = []
     for file in files:
@@ -201,7 +202,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
         else:
             pending.append((file, name, fingerprint))
     tick(len(known))  # the hits at once: each took a stat per file, no progress to show
-    listed = _listed(space, [file for file, _, _ in pending], base)
+    listed = _listed(space, [file for file, _, _ in pending], base, folders)
     items = [(*item, None if print_ is not None else cache.folder_of(file))
              for item, (file, _, print_) in zip(listed, pending)]
     printed: dict[Path, Fingerprint] = {}
