@@ -74,15 +74,21 @@ def in_turn(turn: int, first: Callable[[], float], second: Callable[[], float]) 
     return earlier, second()
 
 
-def paired(runs: int, first: list[str], second: list[str], env_first: dict[str, str] | None = None,
-           env_second: dict[str, str] | None = None) -> tuple[float, float]:
-    """Best-of times of two commands run alternately, so machine noise hits both alike, each
-    first by turns (in_turn)."""
+def turns(runs: int, first: Callable[[], float], second: Callable[[], float]) -> tuple[list[float], list[float]]:
+    """`runs` times of each of two timed runs, alternately, so machine noise hits both alike,
+    each first by turns (in_turn)."""
     a, b = [], []
     for turn in range(runs):
-        x, y = in_turn(turn, lambda: wall(first, env=env_first), lambda: wall(second, env=env_second))
+        x, y = in_turn(turn, first, second)
         a.append(x)
         b.append(y)
+    return a, b
+
+
+def paired(runs: int, first: list[str], second: list[str], env_first: dict[str, str] | None = None,
+           env_second: dict[str, str] | None = None) -> tuple[float, float]:
+    """Best-of times of two commands run by turns."""
+    a, b = turns(runs, lambda: wall(first, env=env_first), lambda: wall(second, env=env_second))
     return min(a), min(b)
 
 
@@ -114,11 +120,7 @@ def collection(root: Path, count: int, runs: int, rerun_only: bool = False) -> N
             shutil.rmtree(top / ".skillkit_cache", ignore_errors=True)
         return wall(cached)
 
-    first, bare = [], []
-    for turn in range(runs):
-        took, without = in_turn(turn, cold, lambda: wall(walk))
-        first.append(took)
-        bare.append(without)
+    first, bare = turns(runs, cold, lambda: wall(walk))
     print(f"  first run with the cache on (lint's default; empty) {min(first):.2f}s, --no-cache {min(bare):.2f}s, "
           f"{min(first) / theirs:.2f} of skills-ref (the goal above is for --no-cache)")
     default, single = paired(runs, walk, walk, env_second={"SKILLKIT_JOBS": "1"})
@@ -181,11 +183,7 @@ def one_file(root: Path, runs: int) -> None:
     floor_cmd = [sys.executable, "-c", "import yaml, jsonschema, typer"]
     lint_cmd = [*SKILLKIT, "lint", str(target)]
     wall(lint_cmd)  # warm: the first run writes the bytecode caches, as any first run does
-    floors, lints = [], []
-    for turn in range(runs):  # interleaved, so machine noise hits both alike; each first by turns
-        floor_took, lint_took = in_turn(turn, lambda: wall(floor_cmd), lambda: wall(lint_cmd))
-        floors.append(floor_took)
-        lints.append(lint_took)
+    floors, lints = turns(runs, lambda: wall(floor_cmd), lambda: wall(lint_cmd))
     floor, ours = statistics.median(floors), statistics.median(lints)
     print(f"one file: skillkit lint {ours * 1000:.0f} ms, import floor {floor * 1000:.0f} ms, "
           f"ratio {ours / floor:.2f} (goal <= 1.30)")
