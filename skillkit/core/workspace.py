@@ -389,7 +389,9 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
             if state.adds(document[1], real):
                 space.documents.append(document)
 
-    above: dict[str, Path | None] = {}  # a resolved folder -> the root at or above it
+    # a folder -> the root at or above it (enclosing_root resolves it: a folder written as it
+    # resolves shares its entry with the named-files shortcut's, below)
+    above: dict[str, Path | None] = {}
     keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
 
     def named_key(path: Path) -> str:
@@ -405,7 +407,6 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
         cwd: str | None = os.path.realpath(os.getcwd())
     except OSError:  # the working folder was removed: every name is asked the long way
         cwd = None
-    up_roots: dict[str, Path | None] = {}  # the folder above a skill's folder -> its root
     # that folder -> its root's workspace, walked, and what the walk found (one look a file)
     walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
 
@@ -420,12 +421,12 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
         if (ready := walked_up.get(up)) is None:
             if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
                 return False
-            if up not in up_roots:
+            if up not in above:
                 try:
-                    up_roots[up] = enclosing_root(Path(up), roots, real)
+                    above[up] = enclosing_root(Path(up), roots, real)
                 except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
                     return False
-            root = up_roots[up]
+            root = above[up]
             space = within.get(root) if root is not None else None
             if root is None or space is None:  # loose, or its root not walked yet: the long way walks it
                 return False
