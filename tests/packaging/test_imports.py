@@ -11,8 +11,9 @@ from pathlib import Path
 from tests.conftest import REPO
 
 PACKAGE = REPO / "skillkit"
-# What the core may build on: itself, the package's version and its token counters.
-CORE_MAY_IMPORT = ("skillkit.core", "skillkit.tokens")
+# What the core may build on: itself, the package's version, its token counters and the client
+# declarations (data: which folders a client loads, its keys and limits).
+CORE_MAY_IMPORT = ("skillkit.core", "skillkit.tokens", "skillkit.clients")
 
 
 def module_name(path: Path) -> str:
@@ -107,3 +108,10 @@ def test_the_core_imports_no_world_and_no_command():
 def test_the_walk_sees_deferred_imports():
     # The lint command defers every import to keep start-up fast: the walk must still see them.
     assert "skillkit.core.pipeline" in GRAPH["skillkit.cli.lint"]
+
+
+def test_the_client_declarations_import_only_each_other():
+    # The core reads them, so they stand below it: a client is data, never a world's logic.
+    outside = {name: sorted(m for m in GRAPH[name] if m != "skillkit" and not m.startswith("skillkit.clients"))
+               for name in GRAPH if name.startswith("skillkit.clients")}
+    assert {name: mods for name, mods in outside.items() if mods} == {}
