@@ -5,11 +5,14 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, output_option, progress_bar
+
+if TYPE_CHECKING:
+    from skillkit.pack.preflight import Prepared
 
 
 def _target_names() -> dict[str, str]:
@@ -97,7 +100,7 @@ def pack(
     raise typer.Exit(0)
 
 
-def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]):  # type: ignore[no-untyped-def]
+def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]) -> Prepared:
     from skillkit.pack.preflight import prepare
 
     tick, close = progress_bar("Checking")
@@ -107,8 +110,8 @@ def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[s
         close()
 
 
-def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: bool,  # type: ignore[no-untyped-def]
-           color: Color, tick) -> None:
+def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], as_json: bool, color: Color,
+           tick: Callable[[int, int], None] | None) -> None:
     """Write what `--target` asks for and report it."""
     from skillkit.clients import BY_ID
     from skillkit.pack import report
@@ -120,17 +123,26 @@ def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: b
         key = sign
         signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
         packed = build_pack(prepared, output, tick, signer)
-        report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
-    elif BY_ID[target].packaging.form == "upload":
+        if as_json:
+            report.packed_json(packed, sys.stdout)
+        else:
+            report.packed(packed, sys.stdout, color.flag())
+    elif BY_ID[target].packaging.form == "upload":  # agent-skills, claude-api: .skill zips
         from skillkit.pack.agent_skills import export_skills
 
         exported = export_skills(prepared, output, tick)
-        report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout, color.flag())
+        if as_json:
+            report.exported_json(exported, sys.stdout)
+        else:
+            report.exported(exported, sys.stdout, color.flag())
     else:
         from skillkit.pack.targets import write_for_client
 
         placed = write_for_client(prepared, output, BY_ID[target], tick)
-        report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
+        if as_json:
+            report.placed_json(placed, sys.stdout)
+        else:
+            report.placed(placed, sys.stdout, color.flag())
 
 
 def verify(
