@@ -71,3 +71,65 @@ def test_pack_does_not_open_an_asset_as_a_zip_because_it_starts_like_one(tmp_pat
     import zipfile
 
     assert "skills/a/assets/blob.zip" in zipfile.ZipFile(tmp_path / "out.zip").namelist(), done.stdout
+
+
+# --- unbounded time ------------------------------------------------------------------------
+
+def _transcript(path: Path, text: str) -> Path:
+    path.write_text(json.dumps([{"role": "user", "content": text}]), encoding="utf-8")
+    return path
+
+
+def test_nested_plain_triggers_over_a_megabyte_are_linear(tmp_path: Path) -> None:
+    """300 whole-word triggers `a` .. `a`*300 over a 1 MB message (106 s before)."""
+    root = tmp_path / "repo"
+    triggers = "".join(f"  - {'a' * n}\n" for n in range(1, 301))
+    crafted.skill(root, "nested", f"when: mentioned\nmatchWholeWords: true\ntriggers:\n{triggers}")
+    chat = _transcript(tmp_path / "chat.json", "a" * 1_000_000 + " a")
+    done = bounded("simulate", chat, "--skills", root / "skills", "--format", "json", cwd=root).within((0,))
+    (turn,) = json.loads(done.stdout)["turns"]
+    assert turn["skills"][0]["on"] is True
+
+
+def test_a_repository_cannot_lift_the_regex_budget() -> None:
+    from skillkit.core import budget
+
+    run = budget.start_run()
+    try:
+        budget.configure(1_000_000)
+        assert run.seconds == budget.MAX_SECONDS == 10.0
+    finally:
+        budget.end_run()
+
+
+def test_every_evaluation_is_charged_and_none_runs_once_the_budget_is_spent() -> None:
+    from skillkit.core import budget
+    from skillkit.triggers.jsregex import compile_js, js_test
+
+    run = budget.start_run(0.05)
+    try:
+        rx = compile_js("a|b", "")
+        evaluations = 0
+        with pytest.raises(budget.BudgetSpent):
+            while True:  # quick evaluations, none near its timeout, add up to the budget
+                js_test(rx, "x" * 20_000 + "a")
+                evaluations += 1
+        assert run.spent >= 0.05 and evaluations > 1
+        ran = []
+        with pytest.raises(budget.BudgetSpent):
+            run.evaluate(rx, 1.0, lambda limit: ran.append(limit) or True)
+        assert ran == [] and run.unevaluated == {("a|b", "")}
+    finally:
+        budget.end_run()
+
+
+def test_a_verdict_the_budget_stopped_says_so(cli, tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "skillkit.yaml").parent.mkdir(parents=True)
+    (root / "skillkit.yaml").write_text("regex-budget: 0.000001\n", encoding="utf-8")
+    for n in range(3):
+        crafted.skill(root, f"r{n}", f"when: mentioned\ntriggers: ['/x{n}y/']\n")
+    chat = _transcript(tmp_path / "chat.json", "x0y x1y x2y")
+    out = cli("simulate", chat, "--skills", root / "skills", "--format", "json", cwd=root)
+    reasons = [s["reason"] for t in json.loads(out.stdout)["turns"] for s in t["skills"]]
+    assert any("not evaluated: the regex time budget is spent" in r for r in reasons), reasons

@@ -149,5 +149,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
           SETTINGS_RULE, default=True),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
-          "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
+          "and matching regex triggers in all, every evaluation charged; once spent, no further regex trigger "
+          "runs (it counts as no match and its verdict says it was not evaluated). At most 10 seconds: a larger "
+          "value is read as 10.", SETTINGS_RULE, default=2),
 ), open_keys=False)
