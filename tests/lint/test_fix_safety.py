@@ -13,22 +13,28 @@ BOM = "\ufeff"
 SKILL = "---\nname: a\ndescription: Does the thing when asked, save {n}.\n---\nDo it.\n"
 
 # A writer that saves the file in place (as most editors do: open, truncate, write, close)
-# every 1 to 6 ms while told to run; told to stop, it says the number of its last save.
+# every 1 to 6 ms from an `r` on its standard input until an `s`, then says the number of its
+# last save. Unbuffered single-byte commands: a buffered reader could swallow the `s` and
+# leave select() with nothing to see.
 WRITER = textwrap.dedent("""
     import os, random, select, sys
     path, n = sys.argv[1], 0
     template = {template!r}
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            break
-        while not select.select([sys.stdin], [], [], random.uniform(0.001, 0.006))[0]:
+    while os.read(0, 1) == b"r":
+        while not select.select([0], [], [], random.uniform(0.001, 0.006))[0]:
             n += 1
             with open(path, "w", encoding="utf-8") as out:
                 out.write("\\ufeff" + template.format(n=n))
-        sys.stdin.readline()
-        print(n, flush=True)
+        os.read(0, 1)
+        os.write(1, b"%d\\n" % n)
 """)
+
+
+def _reply(stream) -> int:
+    import select
+
+    assert select.select([stream], [], [], 10)[0], "the writer did not answer within 10 s"
+    return int(os.read(stream.fileno(), 64))
 
 
 def test_a_save_during_fix_is_never_lost(cli, tmp_path: Path) -> None:
@@ -36,26 +42,27 @@ def test_a_save_during_fix_is_never_lost(cli, tmp_path: Path) -> None:
     skill.parent.mkdir(parents=True)
     skill.write_text(BOM + SKILL.format(n=0), encoding="utf-8")
     writer = subprocess.Popen([sys.executable, "-c", WRITER.format(template=SKILL), str(skill)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     assert writer.stdin is not None and writer.stdout is not None
     lost, fixed, left = [], 0, 0
     try:
         for round_ in range(200):
-            writer.stdin.write("run\n")
-            writer.stdin.flush()
+            writer.stdin.write(b"r")
             outcome = cli("lint", "--fix", "-q", ".", cwd=tmp_path)
             assert outcome.code in (0, 1) and "Traceback" not in outcome.stderr, outcome.stderr
             left += "changed during the run" in outcome.stderr
-            writer.stdin.write("stop\n")
-            writer.stdin.flush()
-            last = int(writer.stdout.readline())
+            writer.stdin.write(b"s")
+            last = _reply(writer.stdout)
             text = skill.read_text(encoding="utf-8")
             if text not in (BOM + SKILL.format(n=last), SKILL.format(n=last)):
                 lost.append((round_, last, text))
             fixed += not text.startswith(BOM)
     finally:
         writer.stdin.close()
-        writer.wait(timeout=10)
+        try:
+            writer.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            writer.kill()
     assert lost == []
     assert fixed > 0  # the fix did land in some rounds: the check is not one that always refuses
     print(f"200 rounds: fixed in {fixed}, left alone as changed in {left}, lost 0")
