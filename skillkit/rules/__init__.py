@@ -11,6 +11,7 @@ from skillkit.rules import (description_short, fence_unclosed, invisible_unicode
                             secret_leak)
 from skillkit.rules import control_character
 from skillkit.rules import sessions
+from skillkit.rules import clients
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -32,6 +33,7 @@ REGISTRY: tuple[Rule, ...] = (
     *remote_exec.RULES,
     *orphan_file.RULES,
     *sessions.RULES,
+    *clients.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
 RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")
