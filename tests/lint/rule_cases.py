@@ -154,6 +154,7 @@ def fixture(rule: str) -> dict[str, str | bytes]:
 CASES.update({
     "fence-unclosed": (fixture("fence-unclosed"), []),
     "invisible-unicode": (fixture("invisible-unicode"), []),
+    "control-character": (fixture("control-character"), []),
     "secret-leak": (fixture("secret-leak"), []),
     "remote-exec": (fixture("remote-exec"), []),
     "orphan-file": (fixture("orphan-file"), []),

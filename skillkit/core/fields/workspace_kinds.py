@@ -155,5 +155,7 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           default=[], rules="Client ids as `skillkit rules --profiles` and `pack --target` name them; `lint "
           "--target` replaces them for one run."),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
-          "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
+          "and matching regex triggers in all, every evaluation charged; once spent, no further regex trigger "
+          "runs (it counts as no match and its verdict says it was not evaluated). At most 10 seconds: a larger "
+          "value is read as 10.", SETTINGS_RULE, default=2),
 ), open_keys=False)
