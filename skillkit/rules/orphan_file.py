@@ -30,56 +30,74 @@ def _exempt(rel: str) -> bool:
         or name.lower() in NEVER_NAMES or name.endswith(".lock")
 
 
-Texts = list[tuple[str, str]]  # each text of the skill, and it lower-cased
+class Needles:
+    """Every name the unlinked files may be named by, found in one pass over each text
+    (Aho-Corasick over all the names at once, pyahocorasick's C automaton): a bundle of 800
+    files was searched once per file before (str.find per name, quadratic in the bundle).
+    Each occurrence is then checked where it stands by the pattern of its kind: a name and
+    a path (`scripts/run.py`, `run.py`, `scripts/run`) not inside a longer word, a folder
+    written as a folder (`scripts/`, `` `fonts` ``, `./fonts`), a module after `import`."""
+
+    def __init__(self) -> None:
+        self.checks: dict[str, list[tuple[re.Pattern[str], str]]] = {}  # literal -> (pattern, file)
+
+    def add(self, literal: str, pattern: str, owner: str) -> None:
+        self.checks.setdefault(literal, []).append((re.compile(pattern), owner))
+
+    def named(self, texts: list[str], own: dict[str, int]) -> set[str]:
+        """The files (their `rel`) some text other than their own names. `own`: each file's
+        index in `texts`, when it is a text of its own."""
+        import ahocorasick
+
+        automaton = ahocorasick.Automaton()
+        for literal in self.checks:
+            automaton.add_word(literal, literal)
+        automaton.make_automaton()
+        found: dict[str, set[int]] = {}  # file -> the texts that name it (two are enough)
+        for index, text in enumerate(texts):
+            lowered = text.lower()  # matched on the lowered text, positions and all
+            for end, literal in automaton.iter(lowered):
+                start = end + 1 - len(literal)
+                for pattern, owner in self.checks[literal]:
+                    seen = found.get(owner)
+                    if seen is not None and (len(seen) > 1 or index in seen):
+                        continue
+                    if pattern.search(lowered, max(0, start - WINDOW), end + 3):
+                        found.setdefault(owner, set()).add(index)
+        return {owner for owner, texts_naming in found.items()
+                if any(index != own.get(owner) for index in texts_naming)}
 
 
-def _mentions(pattern: str, texts: Texts, own: str, literal: str) -> bool:
-    """`pattern` is in some text of the skill other than the file's own. Case aside: a skill
-    that says `FORMS.md` for `forms.md` names it (whether it opens is another matter). Every
-    match holds `literal`: the pattern runs only around its occurrences (a bundle of hundreds
-    of files over megabytes of text searched it from every position, for every file)."""
-    compiled = re.compile(pattern, re.I)
-    needle = literal.lower()
-    for text, lowered in texts:
-        if text is own:
-            continue
-        at = lowered.find(needle)
-        while at >= 0:
-            if compiled.search(text, max(0, at - WINDOW), at + len(needle) + 2):
-                return True
-            at = lowered.find(needle, at + 1)
-    return False
-
-
-def _named(rel: str, own: str, texts: Texts) -> bool:
-    """Named as a path (`scripts/run.py`, `run.py`, `scripts/run`), through a named folder (`scripts/`,
-    `` `fonts` ``, `./fonts`), or, for code, imported by its module name."""
-    name = rel.rsplit("/", 1)[-1]
-    if _mentions(rf"(?<![\w-]){re.escape(name)}{PATH_END}", texts, own, name):
-        return True  # the whole path ends with the name: one search covers both
-    parts = rel.split("/")[:-1]
+def _needles(rel: str, needles: Needles) -> None:
+    """The names `rel` may be named by: as a path (`scripts/run.py`, `run.py`, `scripts/run`),
+    through a named folder (`scripts/`, `` `fonts` ``, `./fonts`), or, for code, imported by
+    its module name. Case aside: a skill that says `FORMS.md` for `forms.md` names it."""
+    lowered = rel.lower()
+    name = lowered.rsplit("/", 1)[-1]
+    needles.add(name, rf"(?<![\w-]){re.escape(name)}{PATH_END}", rel)  # the whole path ends with it
+    parts = lowered.split("/")[:-1]
     for depth in range(1, len(parts) + 1):
         plain = "/".join(parts[:depth])
         folder = re.escape(plain)
-        if _mentions(rf"(?<![\w./-])(?:\./)?{folder}/(?![\w.-])|`(?:\./)?{folder}/?`|\./{folder}{PATH_END}",
-                     texts, own, plain):
-            return True
+        needles.add(plain, rf"(?<![\w./-])(?:\./)?{folder}/(?![\w.-])|`(?:\./)?{folder}/?`|\./{folder}{PATH_END}", rel)
     stem = name.rsplit(".", 1)[0]
-    if parts and _mentions(rf"(?<![\w-]){re.escape(parts[-1] + '/' + stem)}{PATH_END}", texts, own,
-                           parts[-1] + "/" + stem):
-        return True  # `python scripts/check_fields <file>`: the path without its extension
+    if parts:  # `python scripts/check_fields <file>`: the path without its extension
+        short = parts[-1] + "/" + stem
+        needles.add(short, rf"(?<![\w-]){re.escape(short)}{PATH_END}", rel)
     if name.endswith(CODE) and len(stem) >= 3:
-        return _mentions(rf"(?:import|from|require\(|source)[ \t]+[\w.'\"/(-]{{0,80}}(?<![\w-]){re.escape(stem)}"
-                         rf"{PATH_END}", texts, own, stem)
-    return False
+        needles.add(stem, rf"(?:import|from|require\(|source)[ \t]+[\w.'\"/(-]{{0,80}}(?<![\w-]){re.escape(stem)}"
+                          rf"{PATH_END}", rel)
 
 
 def _linked(graph: SkillGraph) -> set[str]:
     """Every file a link points at, and every file under a folder a link points at."""
     targets = {edge.rel for edge in graph.edges if edge.rel is not None and edge.exists}
+    if "." in targets:
+        return {item.rel for item in graph.bundle.files}
     linked = set()
     for item in graph.bundle.files:
-        if item.rel in targets or any(t == "." or item.rel.startswith(t + "/") for t in targets):
+        parts = item.rel.split("/")
+        if any("/".join(parts[:depth]) in targets for depth in range(1, len(parts) + 1)):
             linked.add(item.rel)
     return linked
 
@@ -109,10 +127,18 @@ def orphan_file(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     unlinked = [item for item in candidates if item.rel not in linked]
     if not unlinked:
         return  # (most skills link every file: their texts need not be lowered)
-    texts = [(t, t.lower()) for t in (doc.split.yaml_text, doc.body,
-                                      *(f.text for f in graph.bundle.files if f.text is not None))]
+    texts = [doc.split.yaml_text, doc.body]
+    own: dict[str, int] = {}
+    for item in graph.bundle.files:
+        if item.text is not None:
+            own[item.rel] = len(texts)
+            texts.append(item.text)
+    needles = Needles()
     for item in unlinked:
-        if not _named(item.rel, item.text or "", texts):
+        _needles(item.rel, needles)
+    named = needles.named(texts, own)
+    for item in unlinked:
+        if item.rel not in named:
             yield Hit(shown(doc, item.rel), 1, 1,
                       f"nothing in the skill links to or names `{item.rel}`: a model never learns it is there")
 
