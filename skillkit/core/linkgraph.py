@@ -24,6 +24,7 @@ from skillkit.core.markdown import Reading, read_markdown
 SKILL_FILE = "SKILL.md"
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 BASE_DIR = "{baseDir}/"
+ASSETS = "assets/"
 # What Claude Code replaces with the skill's folder before a model reads the text.
 SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
 # A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
@@ -51,7 +52,8 @@ def resolve_link_target(skill_folder: Path, source_file: Path, target: str) -> P
 
 class Edge(NamedTuple):
     """One local link. `rel` is where it points inside the skill's folder (`/`-separated,
-    `.` for the folder itself), None when it leaves the folder."""
+    `.` for the folder itself), None when it leaves the folder; `exists` says whether the
+    target is there (inside or out)."""
 
     source: str
     line: int
@@ -98,8 +100,10 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, na
             rel = resolved[len(root) + 1:].replace(os.sep, "/")
         else:
             rel = None
-        exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE)
-                                      or os.path.exists(resolved))
+        if rel is not None:
+            exists = rel in names or rel in bundle.folders or rel in (".", SKILL_FILE) or os.path.exists(resolved)
+        else:  # outside the skill: whether it works in this checkout at all (a broken link is worse)
+            exists = os.path.exists(resolved)
         out.append(Edge(source, link.line, link.column, target, rel, exists))
     return out
 
@@ -115,7 +119,11 @@ def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
     names = {f.rel for f in bundle.files}
-    by_source = {source: _edges(folder, bundle, source, reading, names) for source, reading in readings.items()}
+    # Files under assets/ are output templates and other material a skill copies, not
+    # instructions a model reads: their links (`[Screenshot](path/to/screenshot.png)`) are
+    # placeholders of the template, never followed.
+    by_source = {source: [] if source.startswith(ASSETS) else _edges(folder, bundle, source, reading, names)
+                 for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
     return SkillGraph(folder, bundle, readings, edges, by_source)
 

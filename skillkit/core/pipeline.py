@@ -13,7 +13,7 @@ from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
+from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_parts,
                                      load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
@@ -159,16 +159,18 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     for index, file in enumerate(files):
         shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
-            doc, diags = load_skill_doc(file, shown)
+            doc, bare, diags = load_skill_parts(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
-            doc, diags = None, [unreadable(shown, exc, file)]
+            doc, bare, diags = None, None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
         rules: list[Diagnostic] | None = None
         if only is None or file in only:
             rules = []
-            if doc is not None:
-                for rule in skill_rules:
-                    rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+            # a broken frontmatter: the rules of the body and the bundle still run (links, secrets)
+            checked, runnable = (doc, skill_rules) if doc is not None else (bare, [r for r in skill_rules if r.bodily])
+            if checked is not None:
+                for rule in runnable:
+                    rules.extend(judge.stamp(rule, rule.check(checked, judge.context)))  # type: ignore[arg-type, misc]
         if doc is not None and "skillkit:" not in doc.split.yaml_text and "skillkit:" not in doc.body:
             said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
         else:

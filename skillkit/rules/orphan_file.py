@@ -102,7 +102,7 @@ def _linked(graph: SkillGraph) -> set[str]:
     return linked
 
 
-@skill_rule("orphan-file", Severity.INFO)
+@skill_rule("orphan-file", Severity.INFO, bodily=True)
 def orphan_file(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A bundled file that nothing in the skill links to or names.
 

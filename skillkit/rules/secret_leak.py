@@ -39,7 +39,7 @@ def severity_of(found: Found, markdown: bool, text: str) -> tuple[Severity, str]
     return (Severity.WARNING, EXAMPLE) if markdown else (Severity.ERROR, USED)
 
 
-@skill_rule("secret-leak", Severity.ERROR)
+@skill_rule("secret-leak", Severity.ERROR, bodily=True)
 def secret_leak(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A string shaped like a real credential in SKILL.md or any bundled text file.
 
