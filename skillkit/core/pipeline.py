@@ -20,6 +20,7 @@ from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
 from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
+from skillkit.core.loading import CLIENTS_OWN, Group, Groups
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
@@ -27,6 +28,7 @@ from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
+PLATFORM_KINDS = ("agent", "tool", "catalog")
 
 
 @dataclass(frozen=True)
@@ -235,6 +237,40 @@ def _resolved(space: Workspace) -> Resolved:
     return Resolved(plain=plain)
 
 
+class _Context:
+    """Where a skill stands weighs some findings, as the clients that load it read them:
+    - a platform field or limit (`tools`, `examples`, `version`, a body over 65,536 characters)
+      breaks a platform skill; a skill in a client's own folder or plugin (`.claude/skills/`,
+      a `.claude-plugin` plugin's `skills/`) is no platform action and carries such keys for
+      its client (`version: 1.0.0`, `tools: [Read]`): there, unless the workspace has agents,
+      tools or a catalog (or the profile is `platform`), the finding is a warning."""
+
+    def __init__(self, space: Workspace, judge: _Judge) -> None:
+        self.platform = judge.profile.name == "platform" or any(kind in PLATFORM_KINDS for kind, _ in space.documents)
+        self.worlds = {rule_id: rule.world for rule_id, rule in judge.by_id.items()}
+        self.explicit = judge.options.severity
+        self.groups: Groups | None = None  # made when first asked
+
+    def _soft(self, diag: Diagnostic, why: str) -> Diagnostic:
+        if diag.severity != Severity.ERROR or diag.rule in self.explicit:
+            return diag  # (a severity the settings give is the user's word)
+        return replace(diag, severity=Severity.WARNING, message=f"{diag.message} ({why})")
+
+    def _group(self, file: Path) -> Group | None:
+        self.groups = self.groups or Groups()
+        return self.groups.of(str(file))
+
+    def weigh(self, checked: Checked) -> list[Diagnostic]:
+        found = checked.found()
+        if not self.platform and any(d.severity == Severity.ERROR and self.worlds.get(d.rule) == "platform"
+                                     for d in found):
+            group = self._group(checked.file)
+            if group is not None and group.kind in CLIENTS_OWN:
+                found = [self._soft(d, f"a platform field or limit; this skill is in {group.kind_said}")
+                         if self.worlds.get(d.rule) == "platform" else d for d in found]
+        return found
+
+
 def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
@@ -261,8 +297,9 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         if space.only is not None and space.reports(path):
             named.add(shown)
 
+    context = _Context(space, judge)
     for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
-        per_file[checked.shown].extend(checked.found())
+        per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)

@@ -249,12 +249,35 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
                     space(root).skills.append(Path(entry.path) / SKILL_FILE)
                     space(root).linked.add(Path(entry.path) / SKILL_FILE)
                 else:
-                    left_out.append(LeftOut(Path(entry.path), True,
-                                            "a link to a folder without SKILL.md (links are not walked)"))
+                    left_out.append(LeftOut(Path(entry.path), True, link_reason(entry.path, top)))
     left_out.extend(walker.left_out)
     for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
         spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "session", "catalog") for d in by_kind.get(k, ()))
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
+
+
+LINK_LOOK = 2000  # entries of a linked folder looked at to say what it holds
+
+
+def link_reason(link: str, top: Path) -> str:
+    """What a linked folder holds, said as `--show-files` says why it was left out: a linked
+    skills folder (`.claude/skills -> ../.agents/skills`) is checked where it points when the
+    walk reaches that folder; links are never walked (one to / would search the whole disk)."""
+    target = os.readlink(link)
+    skills = 0
+    try:
+        with os.scandir(link) as listing:
+            for index, entry in enumerate(listing):
+                if index >= LINK_LOOK:
+                    break
+                skills += entry.is_dir() and os.path.lexists(os.path.join(entry.path, SKILL_FILE))
+    except OSError:
+        return f"a link to {target}, which cannot be listed (links are not walked)"
+    if not skills:
+        return f"a link to a folder without skills ({target}; links are not walked)"
+    inside = os.path.realpath(link).startswith(os.path.realpath(top) + os.sep)
+    where = "they are checked there" if inside else f"name {target} to check them"
+    return f"a linked skills folder (-> {target}, {skills} skill{'s' if skills != 1 else ''}): links are not walked; {where}"
 
 
 def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = None,

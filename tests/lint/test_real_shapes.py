@@ -52,3 +52,58 @@ def test_orphans_of_a_big_bundle_are_found_in_one_pass(cli, tmp_path):
     found = lint(cli, tmp_path, "--select", "orphan-file")
     orphans = {d["path"].rsplit("/", 1)[-1] for d in found}
     assert orphans == {name for i, name in enumerate(names) if i % 2}
+
+
+def _skill(root: Path, rel: str, name: str) -> None:
+    folder = root / rel
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Plans the feature {name} when asked about it.\n"
+                                     "---\nPlan it.\n", encoding="utf-8")
+
+
+def test_names_clash_only_where_one_client_loads_both(cli, tmp_path):
+    """Shaped like real repositories: the same skill in a client's folder and in a plugin
+    (two clients' copies), a preview copy and a generated staging copy beside the skills/
+    collection (no client loads them): no clash. Two of one name in one skills/ collection,
+    at any depth, or in one client folder's plugin, clash."""
+    (tmp_path / ".git").mkdir()
+    _skill(tmp_path, ".github/skills/pbi-creator", "pbi-creator")
+    (tmp_path / "orchestrator-plugin" / ".claude-plugin").mkdir(parents=True)
+    _skill(tmp_path, "orchestrator-plugin/skills/pbi-creator", "pbi-creator")
+    _skill(tmp_path, "skills/maestro-flow", "maestro-flow")
+    _skill(tmp_path, "preview/maestro-flow", "maestro-flow")
+    _skill(tmp_path, "planned-skills/generated/maestro-flow", "maestro-flow")
+    assert [d for d in lint(cli, tmp_path) if d["rule"] == "name-unique"] == []
+    _skill(tmp_path, "skills/flows/maestro-copy", "maestro-flow")
+    clashes = {d["path"] for d in lint(cli, tmp_path) if d["rule"] == "name-unique"}
+    assert clashes == {"skills/maestro-flow/SKILL.md", "skills/flows/maestro-copy/SKILL.md"}
+
+
+def test_show_files_says_which_skills_no_client_loads(cli, tmp_path):
+    (tmp_path / ".git").mkdir()
+    _skill(tmp_path, "skills/maestro-flow", "maestro-flow")
+    _skill(tmp_path, "preview/maestro-flow", "maestro-flow")
+    (tmp_path / "market" / ".claude-plugin").mkdir(parents=True)
+    (tmp_path / "market" / ".claude-plugin" / "plugin.json").write_text('{"name": "m", "skills": "./docs-skill/"}',
+                                                                        encoding="utf-8")
+    _skill(tmp_path, "market/docs-skill", "docs-skill")  # named by the plugin's manifest: loaded
+    shown = cli("lint", "--show-files", ".", cwd=tmp_path).stdout.splitlines()
+    assert "preview/maestro-flow/SKILL.md  (no client loads it: linted on its own)" in shown
+    assert "skills/maestro-flow/SKILL.md" in shown and "market/docs-skill/SKILL.md" in shown
+    listed = json.loads(cli("lint", "--show-files", "--format", "json", ".", cwd=tmp_path).stdout)
+    assert listed["unloaded"] == ["preview/maestro-flow/SKILL.md"]
+
+
+def test_a_linked_skills_folder_is_said_to_be_one(cli, tmp_path):
+    """`.claude/skills -> ../.agents/skills`, as Codex-first repositories link it."""
+    import os
+
+    (tmp_path / ".git").mkdir()
+    _skill(tmp_path, ".agents/skills/review", "review")
+    (tmp_path / ".claude").mkdir()
+    os.symlink("../.agents/skills", tmp_path / ".claude" / "skills")
+    listed = json.loads(cli("lint", "--show-files", "--format", "json", ".", cwd=tmp_path).stdout)
+    reasons = {item["path"]: item["reason"] for item in listed["left_out"]}
+    assert reasons[".claude/skills/"] == ("a linked skills folder (-> ../.agents/skills, 1 skill): links are not "
+                                          "walked; they are checked there")
+    assert listed["files"] == [".agents/skills/review/SKILL.md"]
