@@ -327,7 +327,7 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
                 shown, 1, 1, "skill-nested", Severity.WARNING,
                 f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
                 "does not check it (name it on the command line to check it)")]))
-    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
+    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins))
     for rule in judge.rules:
         if rule.scope == "workspace" and judge.runs(rule):
             for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]

@@ -38,6 +38,7 @@ class WorkspaceView:
     skills: tuple[SkillDoc, ...]
     documents: tuple[YamlDoc, ...]
     settings: dict[str, object] = field(default_factory=dict)
+    plugins: tuple[Path, ...] = ()  # Claude Code plugin roots (folders holding `.claude-plugin/`)
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]

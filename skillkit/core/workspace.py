@@ -27,6 +27,7 @@ SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
 PYPROJECT = "pyproject.toml"
+PLUGIN_MARKER = ".claude-plugin"  # Claude Code's plugin root: its hooks are checked (rules/plugins.py)
 KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene", "sessions": "session"}
 T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
@@ -50,6 +51,7 @@ class Workspace:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
+    plugins: list[Path] = field(default_factory=list)  # folders holding `.claude-plugin/` (a plugin's root)
     _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
     # How a path is resolved: discovery's memoised resolve (a folder at a time) once it is done
     _resolve: Callable[[Path], Path] = field(default=Path.resolve, repr=False, compare=False)
@@ -225,6 +227,8 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
             if CATALOG_FILE in files:
                 kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
         owner[folder.rel] = root
+        if PLUGIN_MARKER in dirs and not is_skill:
+            space(root).plugins.append(folder.path)
         if is_skill:
             # one Path from the string, not the folder's and then its child: thousands a walk
             skill = Path(folder.where + os.sep + SKILL_FILE)
@@ -559,6 +563,7 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             have.documents += space.documents
             have.nested += space.nested
             have.unreadable += space.unreadable
+            have.plugins += [p for p in space.plugins if p not in have.plugins]
     for space in by_root.values():
         space.skills = _unique(space.skills, lambda path: path)
         space.documents = _unique(space.documents, lambda kind_path: kind_path[1])

@@ -10,6 +10,7 @@ from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
                             secret_leak)
 from skillkit.rules import sessions
+from skillkit.rules import plugins, uploads
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -29,6 +30,8 @@ REGISTRY: tuple[Rule, ...] = (
     *secret_leak.RULES,
     *remote_exec.RULES,
     *orphan_file.RULES,
+    *uploads.RULES,
+    *plugins.RULES,
     *sessions.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
