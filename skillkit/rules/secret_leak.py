@@ -50,7 +50,8 @@ def secret_leak(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     An error: a provider's own format (a prefix only it issues, at the length it issues):
     AWS access key IDs (`AKIA...`, `ASIA...`), GitHub (`ghp_...`, `github_pat_...`), GitLab
     (`glpat-...`), Slack (`xoxb-...`), Stripe live keys (`sk_live_...`, `rk_live_...`),
-    Hugging Face (`hf_...`), npm (`npm_...`), Google API keys (`AIza...`), Anthropic
+    Hugging Face (`hf_...`), npm (`npm_...`), PyPI (`pypi-AgEIcHlwaS5vcmc...`), Google API keys
+    (`AIza...`), Anthropic
     (`sk-ant-api03-...`) and OpenAI keys (only with OpenAI's own markers: `sk-proj-`,
     `sk-svcacct-`, `sk-admin-`, or `T3BlbkFJ` inside the key); anywhere but an example table.
     Also an error in a script, a config or key file or the frontmatter (where it would be
