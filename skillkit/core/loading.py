@@ -4,7 +4,8 @@ says of a skill no client loads (the client registry, skillkit/clients/, says th
 Two skills clash only when one client would load both:
 - the same client folder (`.claude/skills/`, `.agents/skills/`, `.github/skills/`, ...: a
   skill folder directly in it), wherever it is (clients that look upward or into nested
-  projects find them below the top too);
+  projects find them below the top too), and any hidden folder's `skills/` (`.hermes/skills`:
+  an agent's own folder, even one the registry does not name), at any depth below it;
 - the same plugin: a folder holding a client's plugin marker (`.claude-plugin/`), whose
   `skills/` the client loads, and the folders its manifests name (`plugin.json`'s `skills`,
   a `marketplace.json` plugin's `source` and `skills`);
@@ -37,8 +38,9 @@ class Group(NamedTuple):
     def kind_said(self) -> str:
         """`a client's folder (claude-code, opencode, goose)`, `a plugin`, `a collection`."""
         if self.kind == "client folder":
-            clients = ", ".join(client.id for client in loaders_of(_client_folder(self.folder) or ""))
-            return f"a client's folder ({clients})"
+            spelled = _client_folder(self.folder)
+            clients = ", ".join(client.id for client in loaders_of(spelled)) if spelled else ""
+            return f"a client's folder ({clients or os.path.basename(os.path.dirname(self.folder)) + '/skills'})"
         return f"a {self.kind}"
 
 
@@ -75,6 +77,12 @@ def _paths(value: object) -> list[str]:
     """A manifest's `skills`: one relative path or a list of them."""
     items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
     return [item for item in items if isinstance(item, str) and not os.path.isabs(item)]
+
+
+def _agents_own(folder: str) -> bool:
+    """`.hermes/skills`, `.windsurf/skills`: a hidden folder's `skills/`, some agent's own
+    folder even when the registry does not name that agent (it is no platform workspace)."""
+    return os.path.basename(folder) == COLLECTION and os.path.basename(os.path.dirname(folder)).startswith(".")
 
 
 class Groups:
@@ -124,13 +132,15 @@ class Groups:
             known = self._repo[folder] = os.path.lexists(os.path.join(folder, ".git"))
         return known
 
-    def of(self, skill_file: str) -> Group | None:
-        """The group of the skill whose SKILL.md is `skill_file`, or None: no client loads it."""
-        if os.path.islink(skill_file):  # a linked SKILL.md is checked in its target's workspace: grouped there too
+    def of(self, skill_file: str, follow: bool = False) -> Group | None:
+        """The group of the skill whose SKILL.md is `skill_file`, or None: no client loads it
+        there. `follow`: a linked SKILL.md is grouped where its target is (name-unique: it is
+        checked in its target's workspace), else where the link is (where a client finds it)."""
+        if follow and os.path.islink(skill_file):
             skill_file = os.path.realpath(skill_file)
         folder = os.path.dirname(os.path.abspath(skill_file))
         parent = os.path.dirname(folder)
-        if _client_folder(parent) is not None:
+        if _client_folder(parent) is not None or _agents_own(parent):
             return Group("client folder", parent)
         if (plugin := self._in_plugin(folder)) is not None:
             return Group("plugin", plugin)
@@ -138,7 +148,9 @@ class Groups:
         while True:
             if os.path.basename(here) == COLLECTION:
                 above = os.path.dirname(here)
-                return Group("plugin", above) if self._plugin(above) else Group("collection", here)
+                if self._plugin(above):
+                    return Group("plugin", above)
+                return Group("client folder" if _agents_own(here) else "collection", here)
             up = os.path.dirname(here)
             if self._top(here) or up == here:  # never above the repository's top
                 return None

@@ -51,8 +51,10 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     `allowed_tools`) is an error that says which field it likely meant: the field it was meant
     to set is silently unset, and a typo never works in any client. It stays a warning when that
     field is set too (`Name` beside `name`) or the value does not have the field's shape
-    (`agents: [claude-code, codex]` is no typo of the string `agent`). Other unknown keys are a
-    warning (clients ignore them; many tools add their own)."""
+    (`agents: [claude-code, codex]` is no typo of the string `agent`), and when the field is a
+    studio or platform one and the skill holds no other field of that world (`trigger:` in a
+    Claude Code skill is that client's key, not the studio's `triggers`). Other unknown keys
+    are a warning (clients ignore them; many tools add their own)."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
     every_field = [f.name for f in SKILL.fields]
@@ -64,7 +66,13 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
         elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
-            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)", Severity.ERROR)
+            # a typo of a studio or platform field, in a skill of no such field, is some client's own key
+            # (`trigger: ...` in a Claude Code plugin): said, not failed
+            owner_world = SKILL.field(meant).world  # type: ignore[union-attr]
+            uses = owner_world not in ("studio", "platform") or owner_world == ctx.profile.name or any(
+                f.world == owner_world for f in SKILL.fields if f.name in doc.data)
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)",
+                      Severity.ERROR if uses else None)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 

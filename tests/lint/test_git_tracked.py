@@ -91,3 +91,36 @@ def test_a_broken_index_file_leaves_the_ignore_files_in_charge(cli, tmp_path):
     (root / ".git" / "index").write_bytes(b"DIRC\x00\x00\x00\x02\x00\x00\x01\x00garbage")
     outcome = cli("lint", "--format", "json", ".", cwd=root)
     assert json.loads(outcome.stdout)["summary"]["files"] == 1  # planned/ ignored as before
+
+
+@pytest.mark.parametrize("pattern, path, is_dir, ignored", [
+    ("**/.DS_Store", "a/b/.DS_Store", False, True),
+    ("**/**.nupkg", "pkg/x.1.nupkg", False, True),
+    ("**/docs/plugins/*", "site/docs/plugins/x.md", False, True),
+    ("**/docs/plugins/*", "docs/plugins/x.md", False, True),
+    ("**/docs/plugins/*", "docs/other/x.md", False, False),
+    ("a*b*/**/c*d*", "a1b2/c3d4", False, True),
+    ("a*b*/**/c*d*", "a1b2/x/y/c3d4", False, True),
+    ("a*b*/**/c*d*", "a1b2/x/y/c3", False, False),
+    ("**/__uipath/", "x/__uipath", True, True),
+    ("**/__uipath/", "x/__uipath", False, False),
+])
+def test_the_faster_forms_of_patterns_match_as_git_does(pattern, path, is_dir, ignored, tmp_path):
+    """`**/name` read as a name at any depth, a few `**/` as a regex, several `*` as the NFA
+    behind a literal every match holds: each answers as git check-ignore does."""
+    from skillkit.core.ignore import IgnoreLayer, compile_lines, ignored as is_ignored
+
+    assert is_ignored([IgnoreLayer("", compile_lines([pattern]))], path, is_dir) is ignored
+    root = tmp_path / "r"
+    root.mkdir()
+    git(root, "init", "-q")
+    (root / ".gitignore").write_text(pattern + "\n", encoding="utf-8")
+    target = root / path
+    if is_dir:
+        target.mkdir(parents=True)
+        (target / "f").write_text("x", encoding="utf-8")
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("x", encoding="utf-8")
+    checked = subprocess.run([_git(), "check-ignore", "-q", path], cwd=root).returncode == 0
+    assert checked is ignored

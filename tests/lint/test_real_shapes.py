@@ -107,3 +107,27 @@ def test_a_linked_skills_folder_is_said_to_be_one(cli, tmp_path):
     assert reasons[".claude/skills/"] == ("a linked skills folder (-> ../.agents/skills, 1 skill): links are not "
                                           "walked; they are checked there")
     assert listed["files"] == [".agents/skills/review/SKILL.md"]
+
+
+def test_client_skills_carry_their_own_keys_without_platform_errors(cli, tmp_path):
+    """Shaped like an agent's own skills folder (`.hermes/skills/<category>/<name>`) and a
+    Claude Code plugin: `version: 1.0.0`, `tools: [Read, Bash]`, `trigger: ...` and a body
+    over the platform's 65,536 characters are their client's business. Said (warnings), not
+    failed, unless the workspace is a platform one."""
+    (tmp_path / ".git").mkdir()
+    folder = tmp_path / ".hermes" / "skills" / "software" / "pr-workflow"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: pr-workflow\ndescription: Follows a pull request up when asked.\n"
+                                     "version: 1.0.0\n---\n" + "Check the pull request.\n" * 3000, encoding="utf-8")
+    plugin = tmp_path / "plugins" / "os"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / "skills" / "architect").mkdir(parents=True)
+    (plugin / "skills" / "architect" / "SKILL.md").write_text(
+        "---\nname: architect\ndescription: Plans the agent system when asked.\ntools: [Bash, Read]\n"
+        "trigger: concurrent agents, shared event log\n---\nPlan.\n", encoding="utf-8")
+    found = lint(cli, tmp_path)
+    assert [d for d in found if d["severity"] == "error"] == []
+    rules = {d["rule"] for d in found}
+    assert {"body-length", "tool-reference", "unknown-field"} <= rules
+    (tmp_path / "catalog.yaml").write_text("actions: {}\n", encoding="utf-8")  # a platform workspace: errors again
+    assert {d["rule"] for d in lint(cli, tmp_path, "--profile", "platform") if d["severity"] == "error"} >= {"body-length"}
