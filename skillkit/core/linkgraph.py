@@ -25,16 +25,29 @@ SKILL_FILE = "SKILL.md"
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 BASE_DIR = "{baseDir}/"
 ASSETS = "assets/"
+READ_BY_PEOPLE = ("README", "CHANGELOG", "CHANGES", "HISTORY", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY",
+                  "AUTHORS", "LICENSE", "LICENCE", "NOTICE", "COPYING")
 # What Claude Code replaces with the skill's folder before a model reads the text.
 SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
 # A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
+# `[the skill](...)` in an example of what a user types: an ellipsis stands for a link
+PLACEHOLDER = re.compile(r"^(?:\.{3,}|…|%E2%80%A6)$")
+
+
+def not_followed(source: str) -> bool:
+    """Whether a Markdown file's links are no references of the skill: files under assets/
+    are output templates and material a skill copies (their links, `[Screenshot](path/to/
+    screenshot.png)`, are the template's placeholders), and a README, changelog or licence
+    is for people browsing the repository (its links lead around the repository)."""
+    name = source.rsplit("/", 1)[-1].upper()
+    return source.startswith(ASSETS) or name.startswith(READ_BY_PEOPLE)
 
 
 def local_target(target: str) -> str | None:
     """The file a link destination names, decoded (`%20` is a space), without its fragment or
     query; None for an external URL, an anchor in the same file, or an empty destination."""
-    if not target or NOT_A_FILE.match(target):
+    if not target or NOT_A_FILE.match(target) or PLACEHOLDER.match(target):
         return None
     path = unquote(target.split("#", 1)[0].split("?", 1)[0])
     return path or None
@@ -119,10 +132,7 @@ def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
     names = {f.rel for f in bundle.files}
-    # Files under assets/ are output templates and other material a skill copies, not
-    # instructions a model reads: their links (`[Screenshot](path/to/screenshot.png)`) are
-    # placeholders of the template, never followed.
-    by_source = {source: [] if source.startswith(ASSETS) else _edges(folder, bundle, source, reading, names)
+    by_source = {source: [] if not_followed(source) else _edges(folder, bundle, source, reading, names)
                  for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
     return SkillGraph(folder, bundle, readings, edges, by_source)

@@ -523,13 +523,15 @@ def _identity(path: Path) -> object:
 def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
     """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
     at its own path is checked there once, not twice under two names."""
-    linked = [(space, path) for space in spaces for path in space.skills if path in space.linked]
+    linked = [(space, path) for space in spaces for path in space.linked]
     if not linked:
         return
     real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
     for space, path in linked:
-        if _identity(path) in real:
-            space.skills.remove(path)
+        kept = path in space.skills
+        if not kept or _identity(path) in real:  # (not kept: a copy _unique dropped for its target)
+            if kept:
+                space.skills.remove(path)
             target = display(Path(os.path.realpath(path.parent)))
             left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
 
@@ -565,7 +567,8 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             have.unreadable += space.unreadable
             have.plugins += [p for p in space.plugins if p not in have.plugins]
     for space in by_root.values():
-        space.skills = _unique(space.skills, lambda path: path)
+        # the real folder before a link to it: a skill is checked (and shown) where it is
+        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path)
         space.documents = _unique(space.documents, lambda kind_path: kind_path[1])
     return list(by_root.values())
 

@@ -114,6 +114,8 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
 
 
 def _edge_problem(edge: Edge) -> str | None:
+    if not edge.exists and edge.target.startswith(".") and not edge.target.startswith(("./", "../")):
+        return None  # `[lineage](.dbt-wiki/lineage.md)`: a hidden folder of the user's project, not the skill's
     if edge.rel is None:
         if not edge.exists:
             return f"broken link: `{edge.target}` does not exist (it points outside the skill's folder)"
@@ -138,7 +140,10 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     - A link that leaves the skill's folder (`../x.md`) points at a file that does not travel
       with it; when nothing is there either, it is a broken link, and says so.
     - Files under `assets/` are templates and material the skill copies, not instructions:
-      their links (placeholders such as `[Screenshot](path/to/screenshot.png)`) are not followed.
+      their links (placeholders such as `[Screenshot](path/to/screenshot.png)`) are not followed;
+      nor are a README's, a changelog's or a licence's (for people browsing the repository).
+      An ellipsis (`[the skill](...)`) stands for a link; a missing target in a hidden folder
+      (`.dbt-wiki/lineage.md`) is a path of the user's project the skill writes, not its own.
     - Links are checked when the frontmatter is missing or broken too.
     - The spec asks to keep references one level deep from SKILL.md: a linked Markdown file that
       links on to a further Markdown file, one SKILL.md does not link itself, makes a chain a

@@ -7,13 +7,12 @@ from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.core.linkgraph import SkillGraph, shown, skill_graph
+from skillkit.core.linkgraph import READ_BY_PEOPLE, SkillGraph, shown, skill_graph
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
 # Files a tool or a person reads by their name, never through a link: never orphans. Plain
 # string tests, not fnmatch: a big bundle checks every file's name against them.
-NEVER_PREFIXES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "CHANGELOG", "CHANGES", "HISTORY", "AUTHORS",
-                  "CONTRIBUTING", "SECURITY", "CODE_OF_CONDUCT", "REQUIREMENTS", "TSCONFIG")
+NEVER_PREFIXES = (*READ_BY_PEOPLE, "REQUIREMENTS", "TSCONFIG")
 NEVER_NAMES = frozenset({"__init__.py", "py.typed", "conftest.py", "package.json", "package-lock.json",
                          "pnpm-lock.yaml", "pyproject.toml", "setup.py", "setup.cfg", "cargo.toml", "go.mod", "go.sum",
                          "makefile", "dockerfile"})

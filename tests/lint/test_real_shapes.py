@@ -26,7 +26,8 @@ def test_links_are_read_as_clients_read_them(cli):
     """An output template's placeholder links under assets/ are not followed; a link back to
     SKILL.md or to a page SKILL.md links itself is no chain; an existing file outside the
     skill does not travel, a missing one is a broken link; with no frontmatter, links are
-    still checked."""
+    still checked. Not followed either: a README's links (for people browsing the repository),
+    an ellipsis standing for a link, a hidden folder of the user's project the skill writes."""
     found = brief(lint(cli, SHAPES / "links", "--select", "references"))
     assert found == {
         ("skills/bare/SKILL.md", 3, "references", "`guide.md` does not exist"),
@@ -131,3 +132,24 @@ def test_client_skills_carry_their_own_keys_without_platform_errors(cli, tmp_pat
     assert {"body-length", "tool-reference", "unknown-field"} <= rules
     (tmp_path / "catalog.yaml").write_text("actions: {}\n", encoding="utf-8")  # a platform workspace: errors again
     assert {d["rule"] for d in lint(cli, tmp_path, "--profile", "platform") if d["severity"] == "error"} >= {"body-length"}
+
+
+def test_a_skill_linked_from_a_client_folder_is_checked_where_it_is(cli, tmp_path):
+    """Shaped like a repository whose `.claude/commands/<name>` link to `skills/<name>`: the
+    skill is checked (and its links resolved) at its own path, and the link is said to be
+    one; a link to a sibling that exists beside the real folder is no broken link."""
+    import os
+
+    (tmp_path / ".git").mkdir()
+    _skill(tmp_path, "skills/workflow", "workflow")
+    _skill(tmp_path, "skills/patterns", "patterns")
+    (tmp_path / "skills" / "workflow" / "SKILL.md").write_text(
+        "---\nname: workflow\ndescription: Runs the design workflow when asked.\n---\n"
+        "Then read [the patterns](../patterns/SKILL.md).\n", encoding="utf-8")
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    os.symlink("../../skills/workflow", tmp_path / ".claude" / "commands" / "workflow")
+    listed = json.loads(cli("lint", "--show-files", "--format", "json", ".", cwd=tmp_path).stdout)
+    assert listed["files"] == ["skills/patterns/SKILL.md", "skills/workflow/SKILL.md"]
+    assert {"path": ".claude/commands/workflow/", "reason": "a link to skills/workflow/, checked there"} in listed["left_out"]
+    found = lint(cli, tmp_path, "--select", "references")
+    assert all("broken link" not in d["message"] for d in found)
