@@ -33,6 +33,8 @@ SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
 # `[the skill](...)` in an example of what a user types: an ellipsis stands for a link
 PLACEHOLDER = re.compile(r"^(?:\.{3,}|…|%E2%80%A6)$")
+# A template's stand-ins for a path: `[path](url)`, `([File].kt:123)`, `<name>.md`, `{feature}/x.md`
+STAND_IN = re.compile(r"(?i)^(?:url|uri|link|href|path|file|todo|tbd)$|(?:^|/)(?:\[[\w .-]+\]|<[\w .-]+>|\{[\w .-]+\})")
 
 
 def not_followed(source: str) -> bool:
@@ -50,6 +52,8 @@ def local_target(target: str) -> str | None:
     if not target or NOT_A_FILE.match(target) or PLACEHOLDER.match(target):
         return None
     path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    if not path.startswith(SKILL_FOLDER_PREFIXES) and STAND_IN.search(path):
+        return None
     return path or None
 
 

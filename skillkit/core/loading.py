@@ -4,8 +4,9 @@ says of a skill no client loads (the client registry, skillkit/clients/, says th
 Two skills clash only when one client would load both:
 - the same client folder (`.claude/skills/`, `.agents/skills/`, `.github/skills/`, ...: a
   skill folder directly in it), wherever it is (clients that look upward or into nested
-  projects find them below the top too), and any hidden folder's `skills/` (`.hermes/skills`:
-  an agent's own folder, even one the registry does not name), at any depth below it;
+  projects find them below the top too), and any `skills/` inside a hidden folder
+  (`.hermes/skills`, `.hermes/skill-packs/x/skills`: an agent's own tree, even one the
+  registry does not name), at any depth below it;
 - the same plugin: a folder holding a client's plugin marker (`.claude-plugin/`), whose
   `skills/` the client loads, and the folders its manifests name (`plugin.json`'s `skills`,
   a `marketplace.json` plugin's `source` and `skills`);
@@ -127,6 +128,19 @@ class Groups:
                 return None
             here = up
 
+    def _hidden_above(self, folder: str) -> bool:
+        """Whether a folder between `folder` and the repository's top is hidden (`.hermes/
+        skill-packs/x/skills`): an agent's own tree, never a platform workspace."""
+        here = os.path.dirname(folder)
+        while not self._top(here):
+            if os.path.basename(here).startswith("."):
+                return True
+            up = os.path.dirname(here)
+            if up == here:
+                return False
+            here = up
+        return False
+
     def _top(self, folder: str) -> bool:
         if (known := self._repo.get(folder)) is None:
             known = self._repo[folder] = os.path.lexists(os.path.join(folder, ".git"))
@@ -150,7 +164,8 @@ class Groups:
                 above = os.path.dirname(here)
                 if self._plugin(above):
                     return Group("plugin", above)
-                return Group("client folder" if _agents_own(here) else "collection", here)
+                kind = "client folder" if _agents_own(here) or self._hidden_above(here) else "collection"
+                return Group(kind, here)
             up = os.path.dirname(here)
             if self._top(here) or up == here:  # never above the repository's top
                 return None

@@ -27,7 +27,8 @@ def test_links_are_read_as_clients_read_them(cli):
     SKILL.md or to a page SKILL.md links itself is no chain; an existing file outside the
     skill does not travel, a missing one is a broken link; with no frontmatter, links are
     still checked. Not followed either: a README's links (for people browsing the repository),
-    an ellipsis standing for a link, a hidden folder of the user's project the skill writes."""
+    an ellipsis or a template's stand-in (`[path](url)`, `([File].kt:123)`) for a link, a hidden
+    folder of the user's project the skill writes."""
     found = brief(lint(cli, SHAPES / "links", "--select", "references"))
     assert found == {
         ("skills/bare/SKILL.md", 3, "references", "`guide.md` does not exist"),
