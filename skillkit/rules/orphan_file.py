@@ -38,10 +38,15 @@ class Needles:
     written as a folder (`scripts/`, `` `fonts` ``, `./fonts`), a module after `import`."""
 
     def __init__(self) -> None:
-        self.checks: dict[str, list[tuple[re.Pattern[str], str]]] = {}  # literal -> (pattern, file)
+        # literal -> pattern -> (the compiled pattern, the files it names); one folder's name
+        # is a needle of every file in it, and its pattern is tried once an occurrence for all
+        self.checks: dict[str, dict[str, tuple[re.Pattern[str], list[str]]]] = {}
 
     def add(self, literal: str, pattern: str, owner: str) -> None:
-        self.checks.setdefault(literal, []).append((re.compile(pattern), owner))
+        by_pattern = self.checks.setdefault(literal, {})
+        if pattern not in by_pattern:
+            by_pattern[pattern] = (re.compile(pattern), [])
+        by_pattern[pattern][1].append(owner)
 
     def named(self, texts: list[str], own: dict[str, int]) -> set[str]:
         """The files (their `rel`) some text other than their own names. `own`: each file's
@@ -49,22 +54,27 @@ class Needles:
         import ahocorasick
 
         automaton = ahocorasick.Automaton()
-        for literal in self.checks:
-            automaton.add_word(literal, literal)
+        groups: list[tuple[re.Pattern[str], list[str], set[int]]] = []  # with the texts that matched it
+        for literal, by_pattern in self.checks.items():
+            automaton.add_word(literal, (len(literal), [len(groups) + i for i in range(len(by_pattern))]))
+            groups.extend((compiled, owners, set()) for compiled, owners in by_pattern.values())
         automaton.make_automaton()
-        found: dict[str, set[int]] = {}  # file -> the texts that name it (two are enough)
+        open_groups = len(groups)  # a group is settled once two texts match it: no owner needs more
         for index, text in enumerate(texts):
             lowered = text.lower()  # matched on the lowered text, positions and all
-            for end, literal in automaton.iter(lowered):
-                start = end + 1 - len(literal)
-                for pattern, owner in self.checks[literal]:
-                    seen = found.get(owner)
-                    if seen is not None and (len(seen) > 1 or index in seen):
+            for end, (length, members) in automaton.iter(lowered):
+                start = end + 1 - length
+                for member in members:
+                    compiled, _, matched = groups[member]
+                    if len(matched) > 1 or index in matched:
                         continue
-                    if pattern.search(lowered, max(0, start - WINDOW), end + 3):
-                        found.setdefault(owner, set()).add(index)
-        return {owner for owner, texts_naming in found.items()
-                if any(index != own.get(owner) for index in texts_naming)}
+                    if compiled.search(lowered, max(0, start - WINDOW), end + 3):
+                        matched.add(index)
+                        open_groups -= len(matched) == 2
+            if not open_groups:
+                break
+        return {owner for _, owners, matched in groups for owner in owners
+                if any(index != own.get(owner) for index in matched)}
 
 
 def _needles(rel: str, needles: Needles) -> None:
