@@ -38,6 +38,7 @@ class WorkspaceView:
     skills: tuple[SkillDoc, ...]
     documents: tuple[YamlDoc, ...]
     settings: dict[str, object] = field(default_factory=dict)
+    plugins: tuple[Path, ...] = ()  # Claude Code plugin roots (folders holding `.claude-plugin/`)
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]
@@ -63,6 +64,9 @@ class Rule:
     doc: str
     scope: str  # "file" (reported by the core while reading), "skill", "workspace"
     check: SkillCheck | WorkspaceCheck | None = None
+    # A skill rule that reads the body and the bundle only (links, secrets, scripts) runs on
+    # a SKILL.md whose frontmatter is missing or broken too: its findings still hold.
+    bodily: bool = False
 
     @property
     def summary(self) -> str:
@@ -77,9 +81,10 @@ def documented(rule_id: str, severity: Severity, doc: str, world: str = "all") -
     return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file")
 
 
-def skill_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[SkillCheck], Rule]:
+def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False
+               ) -> Callable[[SkillCheck], Rule]:
     def wrap(check: SkillCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily)
     return wrap
 
 

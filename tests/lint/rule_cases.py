@@ -160,3 +160,16 @@ CASES.update({
     "orphan-file": (fixture("orphan-file"), []),
     "description-short": (fixture("description-short"), ["--profile", "agent-skills"]),
 })
+
+CASES.update({
+    # shaped like a documentation bundle of thousands of pages: over claude.ai's 200 files
+    "upload-limits": ({**ok("manual", body="Read [the index](references/page-000.md).\n"),
+                       **{f"skills/manual/references/page-{i:03d}.md": f"Page {i}.\n" for i in range(201)}}, []),
+    # shaped like a plugin that wrote its hooks as a list of events
+    "plugin-hooks": ({".claude-plugin/plugin.json": '{"name": "hooked"}\n',
+                      "hooks/hooks.json": '{\n  "hooks": [\n    {"event": "PreToolUse", "command": "x.sh"}\n  ]\n}\n',
+                      "other/.claude-plugin/plugin.json": '{"name": "other"}\n',
+                      "other/hooks/hooks.json": '{"hooks": {\n  "PreToolUse": [{"matcher": "Write", "hooks": '
+                                                '[{"command": "y.sh"}]}],\n  "SesionStart": []\n}}\n',
+                      **ok("plain")}, []),
+})
