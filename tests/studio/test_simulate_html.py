@@ -4,7 +4,6 @@ what a person sees is not blank, and the rows and marks the page draws are the J
 from __future__ import annotations
 
 import json
-import shutil
 import struct
 import subprocess
 import zlib
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, require_tool
 
 TAVERN = FIXTURES / "studio" / "tavern"
 TRANSCRIPT = FIXTURES / "transcripts" / "activation.yaml"
@@ -21,8 +20,7 @@ MARK = {"on": "●", "off": "·", "closed": "✕", "slow": "!"}
 
 
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    browser = shutil.which("chromium")
-    assert browser, "this test needs Debian's chromium (apt-get install -y chromium; .ci/run installs it)"
+    browser = require_tool("chromium", "a headless browser opens the page: apt-get install chromium")
     profile = tmp_path / f"profile-{len(list(tmp_path.iterdir()))}"
     profile.mkdir()
     done = subprocess.run(
