@@ -89,23 +89,58 @@ def print_statistics(result: Result, out: TextIO, as_json: bool) -> None:
 
 
 def show_settings(options: Options, out: TextIO) -> None:
-    """The settings lint would run with, resolved (command line over settings over defaults)."""
+    """Every settings key lint would run with, resolved (command line over settings over
+    defaults), in the field registry's order, so that a key added there is shown here too."""
+    from skillkit.core.fields import KINDS
     from skillkit.core.paths import display
 
-    rows = {
-        "settings file": display(options.settings_source) if options.settings_source else "(none)",
+    resolved: dict[str, object] = {
         "profile": options.profile,
         "select": sorted(options.select) if options.select is not None else "(every rule of the profile)",
         "ignore": sorted(options.ignore),
         "severity": {rule: str(level) for rule, level in sorted(options.severity.items())},
         "strict": options.strict,
         "exclude": list(options.patterns),
-        "per-file-ignores": options.settings.get("per-file-ignores", {}),
-        "budgets": options.settings.get("budgets", {}),
+        "respect-gitignore": options.respect_gitignore,
+        "cache-dir": _cache_dir(options),
     }
-    for key, value in rows.items():
+    source = display(options.settings_source) if options.settings_source else "(none)"
+    rows: list[tuple[str, object]] = [("settings file", source)]
+    for field in KINDS["settings"].fields:
+        default = field.default if field.has_default else "(not set)"
+        rows.append((field.name, resolved.get(field.name, options.settings.get(field.name, default))))
+    width = max(len(key) for key, _ in rows) + 1
+    for key, value in rows:
         shown = value if isinstance(value, str) else json.dumps(value)
-        out.write(f"{key:<17}= {shown}\n")
+        out.write(f"{key:<{width}}= {shown}\n")
+
+
+def _cache_dir(options: Options) -> str:
+    """The `cache-dir` setting as given, or where the cache goes without it."""
+    from skillkit.core.cache import cache_folder
+    from skillkit.core.paths import display
+
+    configured = options.settings.get("cache-dir")
+    if isinstance(configured, str):
+        return configured
+    root = options.settings_source.parent if options.settings_source is not None else None
+    return f"(not set: {display(cache_folder(root, options.settings, options.settings_source))})"
+
+
+def check_stdin_paths(paths: list[str] | None, stdin_filename: Path | None) -> None:
+    """`lint --stdin-filename F -` (editors and ruff pass the `-`) or `lint --stdin-filename F`;
+    `-` alone, or beside other paths, cannot say which file standard input is."""
+    from skillkit.core.errors import UsageError
+
+    from skillkit.cli.common import STDIN
+
+    given = list(paths or ())
+    if stdin_filename is not None:
+        if given and given != [STDIN]:
+            raise UsageError("--stdin-filename lints standard input alone: give no PATH, or `-`")
+    elif STDIN in given:
+        raise UsageError("`-` (standard input) needs --stdin-filename PATH: the file it stands for decides what "
+                         "it is (a SKILL.md, a scene, an agent) and the workspace that gives it context")
 
 
 @contextmanager
@@ -117,7 +152,9 @@ def standard_input_as(filename: Path) -> Iterator[Path]:
 
     from skillkit.core import reader
 
-    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    from skillkit.cli.streams import read_capped
+
+    data = read_capped(reader.MAX_FILE_BYTES)  # one byte over the cap: the reader says it is too large
     if filename.is_file():
         key = os.path.abspath(filename)
         reader.STAND_INS[key] = data

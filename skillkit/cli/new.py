@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, output_option
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, output_option
 
 
 class World(str, enum.Enum):
@@ -27,10 +27,12 @@ def new(
                                 "(triggers, when), platform (version, tools, examples) or agent-skills (the open "
                                 "SKILL.md spec).", case_sensitive=False),
     folder: Optional[Path] = output_option("Folder the new skill folder or file goes into (default: skills/, "
-                                           "scenes/, agents/, tools/ or transcripts/ by kind)", False, None,
-                                           "--dir", "-d"),
+                                           "scenes/, agents/, tools/ or transcripts/ by kind, in the --config "
+                                           "file's workspace when given)", False, None, "--dir", "-d"),
     force: bool = typer.Option(False, "--force", help="Overwrite the files of a skill folder that already exists."),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Create DIR/NAME/ with a SKILL.md whose fields carry sensible defaults and short comments
     that teach them; or, with a kind first, one workspace file: `scenes/NAME.yaml`,
@@ -49,14 +51,20 @@ def new(
     from skillkit.authoring.new import KIND_FOLDERS, scaffold, scaffold_file
     from skillkit.reporters.text import console_for
 
+    from skillkit.cli.common import workspace_of
+
     kind = what if name is not None else "skill"
     name = name if name is not None else what
+    top = workspace_of(config)
     if kind == "skill":
-        created = scaffold(name, world.value, folder if folder is not None else Path("skills"), force)
+        created = scaffold(name, world.value, folder if folder is not None else top / "skills", force)
         described = f"{created.folder}/ ({world.value}): {', '.join(created.files)}"
     else:
-        created = scaffold_file(kind, name, folder if folder is not None else Path(KIND_FOLDERS.get(kind, ".")), force)
+        into = folder if folder is not None else top / KIND_FOLDERS.get(kind, ".")
+        created = scaffold_file(kind, name, into, force)
         described = f"{created.folder} ({kind})"
+    if quiet:
+        raise typer.Exit(0)
     console = console_for(sys.stdout, color.flag())
     verb = "Overwrote" if created.replaced else "Created"
     console.print(Text(f"{verb} {described}", style="green"))

@@ -190,7 +190,7 @@ def test_statistics_show_settings_exit_zero_quiet(cli, tmp_path):
     assert any(row["code"] == "trigger-blank" and row["count"] == 1 and row["fixable"] for row in as_json)
     (work / "skillkit.yaml").write_text("profile: studio\nstrict: true\n")
     shown = cli("lint", "--show-settings", ".", cwd=work)
-    assert shown.code == 0 and "profile          = studio" in shown.stdout and "skillkit.yaml" in shown.stdout
+    assert shown.code == 0 and "profile           = studio" in shown.stdout and "skillkit.yaml" in shown.stdout
     assert cli("lint", "--exit-zero", ".", cwd=work).code == 0
     quiet = cli("lint", "-q", ".", cwd=work)
     assert quiet.code == 1 and "Found" not in quiet.stdout and quiet.stdout.count("\n") == 7

@@ -145,6 +145,10 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("respect-gitignore", {"type": "boolean"},
           "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
           SETTINGS_RULE, default=True),
+    Field("allowed-signers", {"type": "string", "minLength": 1},
+          "An OpenSSH allowed-signers file, from the settings file's folder: `skillkit verify` then requires a "
+          "pack signed by a key it allows, as `--allowed-signers FILE` does (the command line wins).",
+          SETTINGS_RULE),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
           "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
 ), open_keys=False)
