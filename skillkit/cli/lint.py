@@ -47,6 +47,8 @@ def lint(
                                   "(default: `.skillkit_cache/` in each workspace, or the `cache-dir` setting)."),
     fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
                              "says what each rule's fix does), then report what is left."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that may "
+                                      "change meaning (renaming a mistyped key turns it on), as ruff's."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
                               "(exit 1 when there is any)."),
     statistics: bool = typer.Option(False, "--statistics", help="Count the findings per rule instead of listing them."),
@@ -105,13 +107,13 @@ def lint(
 
         fixed, fixed_text = 0, None
         if fix:
-            result, fixed = lint_extras.fix_until_done(lint_once)
+            result, fixed = lint_extras.fix_until_done(lint_once, unsafe_fixes)
             if stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
                 fixed_text = lint_extras.stand_in_text(targets[0])
         else:
             result = lint_once()
         if diff:
-            found = lint_extras.print_diff(result, sys.stdout, stdin_filename)
+            found = lint_extras.print_diff(result, sys.stdout, stdin_filename, unsafe_fixes)
             sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
             raise typer.Exit(1 if found and not exit_zero else 0)
         if stdin_filename is not None:
@@ -120,7 +122,7 @@ def lint(
         sys.stdout.write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
     output = None if output is not None and str(output) == STDIN else output  # `-o -`: standard output
-    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics)
+    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics, unsafe_fixes)
     if fix and not quiet:
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does

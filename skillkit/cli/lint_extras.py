@@ -15,11 +15,20 @@ from typing import Callable, Iterator, TextIO
 from skillkit.core.diagnostics import Severity
 from skillkit.core.options import Options
 from skillkit.core.pipeline import Result
+from skillkit.core.rulebase import Fix
 
 MAX_PASSES = 10  # a fix can make room for another (ruff loops the same way)
 
 
-def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
+def run_fixes(unsafe: bool) -> dict[str, Fix]:
+    """The fixes this run makes: the rules' safe ones, and with --unsafe-fixes every one."""
+    from skillkit.core.fixes import usable
+    from skillkit.rules import RULESET
+
+    return usable(RULESET.fixes, unsafe)
+
+
+def fix_until_done(lint: Callable[[], Result], unsafe: bool = False) -> tuple[Result, int]:
     """Apply the fixes, lint again, until nothing more is fixable; the last result and how many
     findings were fixed in all."""
     from skillkit.core.atomic import write_atomic
@@ -27,9 +36,9 @@ def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
 
     from skillkit.core import reader
 
-    result, total = lint(), 0
+    result, total, fixes = lint(), 0, run_fixes(unsafe)
     for _ in range(MAX_PASSES):
-        planned = plan_fixes(result.diagnostics)
+        planned = plan_fixes(result.diagnostics, fixes)
         if not planned:
             break
         for change in planned:
@@ -51,7 +60,7 @@ def stand_in_text(path: Path) -> str:
     return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else ""
 
 
-def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int:
+def print_diff(result: Result, out: TextIO, shown_as: Path | None = None, unsafe: bool = False) -> int:
     """The unified diff --fix would apply (standard input's under `shown_as`); how many findings it fixes."""
     import difflib
 
@@ -59,7 +68,7 @@ def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int
 
     from skillkit.core.paths import display
 
-    planned = plan_fixes(result.diagnostics)
+    planned = plan_fixes(result.diagnostics, run_fixes(unsafe))
     for change in planned:
         name = display(shown_as) if shown_as is not None else change.path
         out.writelines(difflib.unified_diff(change.before.splitlines(keepends=True),
@@ -68,22 +77,24 @@ def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int
     return sum(change.fixed for change in planned)
 
 
-def print_statistics(result: Result, out: TextIO, as_json: bool) -> None:
-    """One line per rule, most frequent first: count, id, `[*]` when --fix fixes it, summary."""
-    from skillkit.core.fixes import FIXERS
-    from skillkit.rules import BY_ID
+def print_statistics(result: Result, out: TextIO, as_json: bool, unsafe: bool = False) -> None:
+    """One line per rule, most frequent first: count, id, `[*]` when --fix fixes it (`[-]` when
+    only --unsafe-fixes would), summary."""
+    from skillkit.rules import BY_ID, RULESET
 
     counts = Counter(d.rule for d in result.diagnostics)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    fixes, made = RULESET.fixes, run_fixes(unsafe)
     if as_json:
-        out.write(json.dumps([{"code": rule, "count": count, "fixable": rule in FIXERS,
+        out.write(json.dumps([{"code": rule, "count": count, "fixable": rule in made,
+                               "unsafeFix": rule in fixes and not fixes[rule].safe,
                                "message": BY_ID[rule].summary if rule in BY_ID else ""} for rule, count in rows],
                              indent=2) + "\n")
         return
     width = max((len(str(c)) for _, c in rows), default=1)
     ids = max((len(r) for r, _ in rows), default=1)
     for rule, count in rows:
-        mark = "[*]" if rule in FIXERS else "   "
+        mark = "[*]" if rule in made else "[-]" if rule in fixes else "   "
         summary = BY_ID[rule].summary if rule in BY_ID else ""
         out.write(f"{count:>{width}}\t{rule:<{ids}}\t{mark} {summary}\n")
 
@@ -182,7 +193,7 @@ def renamed(result: Result, stand_in: Path, filename: Path) -> Result:
 
 
 def emit(result: Result, format: str, color: bool | None, out: TextIO, output: Path | None, quiet: bool,
-         statistics: bool) -> None:
+         statistics: bool, unsafe: bool = False) -> None:
     """The report (or the statistics) on `out`, or atomically into `output`; `quiet` drops the
     text format's closing summary line."""
     import io
@@ -194,7 +205,7 @@ def emit(result: Result, format: str, color: bool | None, out: TextIO, output: P
     # Straight to `out` when it can be: reporters look at it (a terminal, its encoding).
     stream: TextIO = io.StringIO() if output is not None or trim else out
     if statistics:
-        print_statistics(result, stream, as_json=format == "json")
+        print_statistics(result, stream, as_json=format == "json", unsafe=unsafe)
     else:
         REPORTERS[format](result, stream, False if output is not None else wants_color(out, color))
     if stream is out:

@@ -61,6 +61,7 @@ def rules(
         chosen = [r for r in chosen if r.id in selected]
     if as_json or format is Format.json:
         typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
+                                "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
                                 "doc": r.doc} for r in chosen], indent=2))
         return
     from rich.table import Table
@@ -90,6 +91,9 @@ def _run_by(config: Path, profile: str | None, rules: list) -> list:
 def fix_words(rule_id: str) -> str:
     """Whether lint can fix a rule's findings, and how safely (a safe fix cannot change meaning);
     the rule's documentation says what the fix does."""
-    from skillkit.core.fixes import FIXERS
+    from skillkit.rules import BY_ID
 
-    return "fix: safe, --fix" if rule_id in FIXERS else "no fix"
+    fix = BY_ID[rule_id].fix
+    if fix is None:
+        return "no fix"
+    return "fix: safe, --fix" if fix.safe else "fix: unsafe, --fix --unsafe-fixes"
