@@ -31,7 +31,7 @@ def test_the_readme_has_console_examples_of_every_command():
     commands = {console.parse(step.command)[2][0] for block in BLOCKS for step in block.steps
                 if console.parse(step.command)[2]}
     assert {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "unpack", "new", "import",
-            "rules"} <= commands
+            "init", "rules"} <= commands
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)), ids=[b.steps[0].command[:50] for b in BLOCKS])

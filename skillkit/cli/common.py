@@ -120,6 +120,13 @@ def workspace_of(config: Path | None) -> Path:
     return folder if folder != Path("") else Path(".")
 
 
+def client_option(what: str) -> typer.models.OptionInfo:
+    """`--client ID`, one of the client registry's ids (the ids `--target` and `--profile` take)."""
+    from skillkit.clients import IDS
+
+    return typer.Option(None, "--client", help=f"{what}: {', '.join(IDS)}.", show_default=False)
+
+
 def format_option(default: enum.Enum, choices: str) -> typer.models.OptionInfo:
     """`--format` / `-f` (and `--output-format`, ruff's spelling). The choices are the command's
     own Format enum, the one place they are listed; `choices` says which is for whom, e.g.

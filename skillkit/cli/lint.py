@@ -29,7 +29,9 @@ def lint(
                                                 "--stdin-filename). Default: the current folder."),
     format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
-                                          "platform, agent-skills, claude-api, claude-code, codex."),
+                                          "platform, or a client id that reads skills as that client does "
+                                          "(agent-skills, claude-api, claude-code, codex, ...; `skillkit rules "
+                                          "--profiles` lists them)."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help=f"Run only these: {SELECTORS}; replaces "
                                                "the settings' `select`."),

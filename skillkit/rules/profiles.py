@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillkit.clients import REGISTRY as CLIENT_REGISTRY
 from skillkit.core.diagnostics import Severity
 from skillkit.rules.base import Profile
 
@@ -33,3 +34,8 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             "`metadata.short-description` is shown in its skill list; a skill's `agents/openai.yaml` is checked.",
             SPEC | {"codex"}, severities=SHORT),
 )}
+# Every client id is a profile too (`--profile` takes the ids `--client` and `--target` take):
+# a client with no rules of its own reads the open spec and ignores keys it does not know.
+PROFILES.update({client.id: Profile(client.id, f"The Agent Skills spec as {client.title} reads it: unknown keys "
+                                               "are ignored (warning).", SPEC, severities=SHORT)
+                 for client in CLIENT_REGISTRY if client.id not in PROFILES})

@@ -24,7 +24,7 @@ SCENE = WORKSPACE / "scenes" / "tavern.yaml"
 # What reads settings, writes a report, or has formats: the commands where each option makes sense.
 TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "rules", "new", "import"}
 WRITES_A_REPORT = {"lint", "simulate", "render", "resolve", "session", "verify"}
-NO_FORMAT = {"new", "unpack", "schema"}
+NO_FORMAT = {"new", "unpack", "schema", "init"}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
