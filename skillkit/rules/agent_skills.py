@@ -11,7 +11,7 @@ from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
 from skillkit.core.linkgraph import SKILL_FILE, SKILL_FOLDER_PREFIXES, Edge, local_target, shown, skill_graph
 from skillkit.core.markdown import read_markdown
 from skillkit.core.suggest import closest
-from skillkit.rules import fix_edits
+from skillkit.rules.fix_edits import rename_key, tools_list
 from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
@@ -39,7 +39,7 @@ def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
     return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
 
 
-@skill_rule("unknown-field", Severity.WARNING, fix=Fix(fix_edits.rename_key, safe=False))
+@skill_rule("unknown-field", Severity.WARNING, fix=Fix(rename_key, safe=False))
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
@@ -74,7 +74,7 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
-@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(fix_edits.tools_list))
+@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
     accepts a YAML list, other clients do not: a list is a portability warning.

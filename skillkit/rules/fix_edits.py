@@ -1,4 +1,4 @@
-"""The edits each fixable rule's fix makes (the rules name them: `fix=Fix(fix_edits.X)`), on
+"""The edits each fixable rule's fix makes (the rules name them: `fix=Fix(blank_trigger)`), on
 the text of the file as read. Each returns no edit when it cannot make its change on the text
 as written; the finding then stays for a person. core/fixes.py runs them."""
 

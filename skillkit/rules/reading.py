@@ -6,7 +6,7 @@ They have no check of their own here; their ids are stable and their docstrings 
 from __future__ import annotations
 
 from skillkit.core.diagnostics import Severity as S
-from skillkit.rules import fix_edits
+from skillkit.rules.fix_edits import byte_order_mark, quote_scalar, rename_skill
 from skillkit.rules.base import Fix, documented
 
 RULES = (
@@ -20,7 +20,7 @@ RULES = (
         The file starts with a UTF-8 byte-order mark. skillkit accepts it, but some readers take
         it as part of the first line and then find no `---` fence.
 
-        Fix (`skillkit lint --fix`): the byte-order mark is removed.""", fix=Fix(fix_edits.byte_order_mark)),
+        Fix (`skillkit lint --fix`): the byte-order mark is removed.""", fix=Fix(byte_order_mark)),
     documented("frontmatter-missing", S.ERROR, """
         A SKILL.md must start with a `---` line, YAML frontmatter (a mapping of fields), and a
         closing `---` line. Empty files and files without frontmatter are reported here."""),
@@ -45,7 +45,7 @@ RULES = (
         Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): the name becomes the one the finding
         suggests (`Bad_Name` -> `bad-name`), when it is written plain on its line. Unsafe: a skill's
         name is its identity, and scenes, agents and users that name the old one stop finding it.""",
-               fix=Fix(fix_edits.rename_skill, safe=False)),
+               fix=Fix(rename_skill, safe=False)),
     documented("description-format", S.ERROR, """
         `description` is required: a string of 1-1024 characters that is not blank. It is the
         line a model reads when it decides whether to use the skill."""),
@@ -78,7 +78,7 @@ RULES = (
 
         Fix (`skillkit lint --fix`): such a value is quoted as written (`version: 1.0` ->
         `version: "1.0"`), which is the text the spec's reference validator reads already.""",
-               world="agent-skills", fix=Fix(fix_edits.quote_scalar)),
+               world="agent-skills", fix=Fix(quote_scalar)),
     documented("claude-code-fields", S.ERROR, """
         The keys Claude Code documents for a skill have the types it reads: `when_to_use`,
         `argument-hint`, `model`, `context`, `agent` strings; `disable-model-invocation` and

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skillkit.core.diagnostics import Severity as S
-from skillkit.rules import fix_edits
+from skillkit.rules.fix_edits import unused_suppression
 from skillkit.rules.base import Fix, documented
 
 RULES = (
@@ -22,5 +22,5 @@ RULES = (
         Fix (`skillkit lint --fix`): the rule id is removed from its comment, and a comment left
         with none is removed (its line, when it stood alone; an HTML comment line right under a
         paragraph stays, since without it the next line would join that paragraph).""",
-               fix=Fix(fix_edits.unused_suppression)),
+               fix=Fix(unused_suppression)),
 )
