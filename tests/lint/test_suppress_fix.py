@@ -142,7 +142,7 @@ tools = st.one_of(st.just(""), st.lists(st.sampled_from(["Read", "Grep", "Bash(g
                                         max_size=3).map(lambda xs: "allowed-tools: [" + ", ".join(xs) + "]\n"))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bom=st.booleans(), crlf=st.booleans(), triggers=triggers, tools=tools)
 def test_fix_twice_changes_nothing_the_second_time_and_keeps_parsing(bom, crlf, triggers, tools):
     from skillkit.rules.agent_skills import allowed_tools_list
