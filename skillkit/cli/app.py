@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "init": ("skillkit.cli.init", "init"),
     "new": ("skillkit.cli.new", "new"),
     "import": ("skillkit.cli.import_", "import_"),
+    "clean": ("skillkit.cli.clean", "clean"),
 }
 _DEBUG = {"on": False}
 
