@@ -128,14 +128,14 @@ def show_settings(options: Options, out: TextIO) -> None:
 
 def _cache_dir(options: Options) -> str:
     """The `cache-dir` setting as given, or where the cache goes without it."""
-    from skillkit.core.cache import cache_folder
+    from skillkit.core.cache_place import cache_root
     from skillkit.core.paths import display
 
     configured = options.settings.get("cache-dir")
     if isinstance(configured, str):
         return configured
     root = options.settings_source.parent if options.settings_source is not None else None
-    return f"(not set: {display(cache_folder(root, options.settings, options.settings_source))})"
+    return f"(not set: {display(cache_root(root, options.settings, options.settings_source))})"
 
 
 def check_stdin_paths(paths: list[str] | None, stdin_filename: Path | None) -> None:

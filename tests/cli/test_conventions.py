@@ -22,9 +22,10 @@ SESSION = WORKSPACE / "sessions" / "review.yaml"
 SCENE = WORKSPACE / "scenes" / "tavern.yaml"
 
 # What reads settings, writes a report, or has formats: the commands where each option makes sense.
-TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "rules", "new", "import"}
+TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "rules", "new", "import",
+                "clean"}
 WRITES_A_REPORT = {"lint", "simulate", "render", "resolve", "session", "verify"}
-NO_FORMAT = {"new", "unpack", "schema", "init"}
+NO_FORMAT = {"new", "unpack", "schema", "init", "clean"}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -83,6 +84,7 @@ def test_config_is_read_by_every_command_that_takes_it(cli, tmp_path, command):
         "rules": ["rules"],
         "new": ["new", "fresh", "--dir", str(tmp_path / "new")],
         "import": ["import", str(FIXTURES / "import" / "worldinfo.json"), "-o", str(tmp_path / "imported")],
+        "clean": ["clean", str(tmp_path)],
     }[command]
     outcome = cli(*args, "--config", bad)
     assert outcome.code == 2, (outcome.stdout, outcome.stderr)
