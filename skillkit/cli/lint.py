@@ -10,8 +10,8 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_HELP, STDIN, Color, default_paths, format_option,
-                                 path, progress_bar, report_option, split_ids)
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_HELP, Color, default_paths, format_option, path,
+                                 progress_bar, report_option, split_ids)
 
 SELECTORS = "rule ids or prefixes (`name` selects every `name-*` rule; `ALL` every rule), comma-separated, repeatable"
 
@@ -127,7 +127,9 @@ def lint(
     if fixed_text is not None:
         sys.stdout.write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
-    output = None if output is not None and str(output) == STDIN else output  # `-o -`: standard output
+    from skillkit.cli.streams import to_stdout
+
+    output = None if to_stdout(output) else output  # `-o -`: standard output
     lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics, unsafe_fixes)
     if fix and not quiet:
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
