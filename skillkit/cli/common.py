@@ -121,7 +121,8 @@ def workspace_of(config: Path | None) -> Path:
 
 
 def client_option(what: str) -> typer.models.OptionInfo:
-    """`--client ID`, one of the client registry's ids (the ids `--target` and `--profile` take)."""
+    """`--client ID`, one of the client registry's ids (the ids `--target` takes, and `--profile` where
+    the client has a profile)."""
     from skillkit.clients import IDS
 
     return typer.Option(None, "--client", help=f"{what}: {', '.join(IDS)}.", show_default=False)

@@ -32,6 +32,9 @@ def lint(
                                           "platform, or a client id that reads skills as that client does "
                                           "(agent-skills, claude-api, claude-code, codex, ...; `skillkit rules "
                                           "--profiles` lists them)."),
+    target: Optional[list[str]] = typer.Option(None, "--target", "-t", help="The clients the skills are written for "
+                                               "(client ids, comma-separated, repeatable; over the `targets` "
+                                               "setting): report the keys they ignore and the limits they enforce."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help=f"Run only these: {SELECTORS}; replaces "
                                                "the settings' `select`."),
@@ -74,6 +77,7 @@ def lint(
     * `skillkit lint`: everything under the current folder
     * `skillkit lint skills/ --format sarif -o lint.sarif`: a report for code scanning
     * `skillkit lint --profile claude-api --select name-format,name-reserved`
+    * `skillkit lint --target claude-code,codex`: what those clients ignore or refuse
     * `skillkit rules`: every rule id with what it checks
     """
     from skillkit.core.options import build_options
@@ -93,7 +97,8 @@ def lint(
         from skillkit.rules import RULESET
 
         options = build_options(targets, config, profile, split_ids(select), split_ids(ignore),
-                                registry=RULESET, extend_select=split_ids(extend_select))
+                                registry=RULESET, extend_select=split_ids(extend_select),
+                                targets=lint_extras.client_ids(target))
         if show_settings:
             lint_extras.show_settings(options, sys.stdout)
             raise typer.Exit(0)

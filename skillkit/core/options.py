@@ -28,10 +28,11 @@ class Options:
     settings: dict[str, object] = field(default_factory=dict)
     strict: bool = False  # the settings' `strict`: warnings fail
     settings_source: Path | None = None
-    # The command line's (profile, select, ignore, extend-select) when each workspace applies its
-    # own settings file under them; None: these options hold everywhere (an explicit --config, or
-    # a library call).
-    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None, frozenset[str] | None] | None = None
+    # The command line's (profile, select, ignore, extend-select, targets) when each workspace
+    # applies its own settings file under them; None: these options hold everywhere (an explicit
+    # --config, or a library call).
+    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None, frozenset[str] | None,
+                 tuple[str, ...] | None] | None = None
 
     def resolved_profile(self) -> Profile:
         profiles = self.registry.profiles
@@ -107,13 +108,16 @@ def _check_named_ids(settings: Settings, registry: Registry) -> None:
 
 def options_from(settings: Settings, profile: str | None, select: frozenset[str] | None,
                  ignore: frozenset[str] | None, extend_select: frozenset[str] | None, registry: Registry,
-                 per_workspace: bool = False) -> Options:
+                 per_workspace: bool = False, targets: tuple[str, ...] | None = None) -> Options:
     """The pipeline's options from one settings file under the command line's choices, as ruff
     layers them: `--select` replaces the settings' `select`, `--extend-select` adds to it (with
     no `select` anywhere every rule of the profile runs already), and `--ignore` adds to the
     settings' `ignore`. Selectors are expanded (`ALL`, prefixes) into rule ids here.
-    `per_workspace`: each workspace under the paths reads its own settings (no --config given)."""
+    `per_workspace`: each workspace under the paths reads its own settings (no --config given).
+    `targets`: the command line's client ids, over the settings' `targets` (rules read them
+    from the settings, so the cache, keyed by the settings, tells the two runs apart)."""
     _check_named_ids(settings, registry)
+    values = settings.values if targets is None else {**settings.values, "targets": list(targets)}
     select, ignore = expand_selectors(select, registry), expand_selectors(ignore, registry)
     extend_select = expand_selectors(extend_select, registry)
     chosen_select = select if select is not None else _expanded(settings.get("select"), registry, settings.source)
@@ -129,10 +133,10 @@ def options_from(settings: Settings, profile: str | None, select: frozenset[str]
         excludes=DEFAULT_EXCLUDES,
         patterns=tuple(settings.get("exclude", [])),
         respect_gitignore=bool(settings.get("respect-gitignore", True)),
-        settings=settings.values,
+        settings=values,
         strict=bool(settings.get("strict", False)),
         settings_source=settings.source,
-        asked=(profile, select, ignore, extend_select) if per_workspace else None,
+        asked=(profile, select, ignore, extend_select, targets) if per_workspace else None,
     )
 
 
@@ -144,13 +148,15 @@ def options_for_root(root: Path, options: Options) -> Options:
     settings = find_settings(root)
     if settings.source == options.settings_source:
         return options
-    return options_from(settings, *options.asked, options.registry, per_workspace=True)
+    profile, select, ignore, extend_select, targets = options.asked
+    return options_from(settings, profile, select, ignore, extend_select, options.registry, per_workspace=True,
+                        targets=targets)
 
 
 def build_options(paths: Sequence[Path | str], config: Path | None, profile: str | None,
                   select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry,
-                  extend_select: frozenset[str] | None = None) -> Options:
+                  extend_select: frozenset[str] | None = None, targets: tuple[str, ...] | None = None) -> Options:
     """The pipeline's options from flags and the nearest settings (each workspace found under
     the paths then applies its own, unless --config names one)."""
     return options_from(load_settings(paths, config), profile, select, ignore, extend_select, registry,
-                        per_workspace=config is None)
+                        per_workspace=config is None, targets=targets)

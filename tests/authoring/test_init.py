@@ -85,7 +85,9 @@ def test_new_writes_a_skill_as_each_client_reads_it(cli, tmp_path, client):
     folder = BY_ID[client].project_folders[0] if BY_ID[client].project_folders else "skills"
     skill = tmp_path / folder / "release-notes" / "SKILL.md"
     assert skill.is_file() and f"({client})" in outcome.stdout
-    for profile in ("default", client):  # clean where it lands, read as that client reads it
+    # Clean where it lands, and read as that client reads it where the client has a profile
+    # (the others read the open spec).
+    for profile in ("default", client if client in PROFILES else "agent-skills"):
         linted = cli("lint", "--profile", profile, cwd=tmp_path)
         assert linted.stdout.startswith("All checks passed"), (profile, linted.stdout)
     if client == "codex":
@@ -94,11 +96,14 @@ def test_new_writes_a_skill_as_each_client_reads_it(cli, tmp_path, client):
         assert "disable-model-invocation" in skill.read_text()
 
 
-def test_client_ids_are_one_list_in_client_and_profile(cli):
-    assert set(IDS) <= set(PROFILES) and [c.id for c in REGISTRY] == list(IDS)
+def test_client_ids_are_one_list_in_client_target_and_profile(cli):
+    """--client, --target and --profile take the registry's ids (a client without rules of its
+    own has no profile: it reads the open spec, `agent-skills`)."""
+    assert {p for p in PROFILES if p not in ("default", "studio", "platform")} <= set(IDS)
+    assert [c.id for c in REGISTRY] == list(IDS)
     from tests.cli.test_shared_options import options_of
 
-    for command in ("new", "init"):
+    for command in ("new", "init"):  # the same list pack --target takes
         assert options_of(command)["--client"].help.endswith(f": {', '.join(IDS)}.")  # type: ignore[attr-defined]
     mixed = cli("new", "x", "--client", "codex", "--world", "studio")
     assert mixed.code == 2 and "does not apply" in mixed.stderr
