@@ -113,13 +113,28 @@ class Browser:
             self.command("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
 
     def click_on(self, selector: str) -> None:
-        """Click the middle of the first element `selector` finds (scrolled into view first)."""
-        box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
-                            "e.scrollIntoView({block: 'center', inline: 'center'}); const r = e.getBoundingClientRect();"
-                            "return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        """Click the middle of the first element `selector` finds, once it is scrolled into view
+        and the page has drawn two frames since (a page that redraws on scroll has settled), as
+        found again after them."""
+        found = json.dumps(selector)
+        box = self.evaluate(f"""new Promise(done => {{
+          const first = document.querySelector({found}); if (!first) {{ done(null); return; }}
+          first.scrollIntoView({{block: 'center', inline: 'center'}});
+          requestAnimationFrame(() => requestAnimationFrame(() => {{
+            const e = document.querySelector({found}); if (!e) {{ done(null); return; }}
+            const r = e.getBoundingClientRect(); done([r.left + r.width / 2, r.top + r.height / 2]); }})); }})""")
         if box is None:
             raise BrowserError(f"nothing matches {selector}")
         self.click(*box)
+
+    def wait_for(self, expression: str, timeout: float = 10.0) -> Any:
+        """The value of `expression` once it is truthy (a busy machine draws late)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value or time.monotonic() > deadline:
+                return value
+            time.sleep(0.05)
 
     def close(self) -> None:
         try:

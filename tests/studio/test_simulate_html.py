@@ -284,10 +284,11 @@ def test_a_thousand_skills_by_five_thousand_turns_draws_only_what_is_in_view(bro
     assert rows[1]["entry-0000"][1] == "on" and rows[2]["entry-0000"][1] == "off"
     # Scrolled to turn 41 and skill 57, the page draws that corner: and only about as much again.
     browser.evaluate("new Promise(done => { document.getElementById('grid').scrollTo(50 * 22, 35 * 22); "
-                     "setTimeout(done, 300); })")
+                     "requestAnimationFrame(() => requestAnimationFrame(done)); })")  # the scroll's redraw done
     rows = {turn: dict((c[0], c) for c in cells) for turn, cells, _ in browser.evaluate(ROWS)}
     assert 1 not in rows and 20 <= len(rows) <= 200 and len(browser.evaluate(HEADS)) <= 200
     assert rows[41]["entry-0057"][1] == "on" and rows[41]["entry-0056"][1] == "off"
     browser.click_on('tr[data-turn="41"] td.c[data-skill="entry-0057"]')
-    assert browser.evaluate("document.querySelector('#detail .reason').textContent") == "Mentioned: entry-0057."
+    reason = "(document.querySelector('#detail .reason') || {}).textContent"
+    assert browser.wait_for(reason) == "Mentioned: entry-0057."
     assert browser.evaluate("document.getElementById('scene').textContent").startswith("none: every skill found")
