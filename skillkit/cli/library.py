@@ -51,14 +51,14 @@ def skills_source(skills: Path | None, scene: Path | None) -> Path:
     return default_skills_path(Path("."))
 
 
-def read_library(root: Path) -> Library:
-    """Every skill under `root` through lint's pipeline (its own settings apply)."""
+def read_library(root: Path, config: Path | None = None) -> Library:
+    """Every skill under `root` through lint's pipeline (its own settings apply, or --config's)."""
     from skillkit.cli.common import progress_bar
     from skillkit.core.options import build_options
     from skillkit.rules import RULESET
     from skillkit.core.pipeline import run
 
-    options = build_options([root], None, None, None, None, registry=RULESET)
+    options = build_options([root], config, None, None, None, registry=RULESET)
     tick, close = progress_bar("Reading skills")
     try:
         result = run([root], options, progress=tick)

@@ -12,7 +12,8 @@ from skillkit.core.linkgraph import (MARKDOWN_SUFFIXES, SKILL_FILE, SKILL_FOLDER
                                      skill_graph)
 from skillkit.core.markdown import read_markdown
 from skillkit.core.suggest import closest
-from skillkit.rules.base import Hit, RuleContext, skill_rule
+from skillkit.rules.fix_edits import rename_key, tools_list
+from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
 
@@ -39,7 +40,7 @@ def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
     return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
 
 
-@skill_rule("unknown-field", Severity.WARNING)
+@skill_rule("unknown-field", Severity.WARNING, fix=Fix(rename_key, safe=False))
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
@@ -54,7 +55,12 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     (`agents: [claude-code, codex]` is no typo of the string `agent`), and when the field is a
     studio or platform one and the skill holds no other field of that world (`trigger:` in a
     Claude Code skill is that client's key, not the studio's `triggers`). Other unknown keys
-    are a warning (clients ignore them; many tools add their own)."""
+    are a warning (clients ignore them; many tools add their own).
+
+    Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): a key one edit from exactly one field,
+    which is not set, is renamed to it (`alowed-tools:` -> `allowed-tools:`); with two fields as
+    close, or two edits away, there is no fix. Unsafe: the renamed key takes effect, and
+    `allowed-tools` restricts what the skill may run where the typo restricted nothing."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
     every_field = [f.name for f in SKILL.fields]
@@ -77,7 +83,7 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
-@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")
+@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
     accepts a YAML list, other clients do not: a list is a portability warning.

@@ -45,7 +45,7 @@ def test_keywords_must_be_non_empty_and_distinct():
         KeywordSet(["a", "a"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.text(ALPHABET, min_size=1, max_size=4), min_size=1, max_size=12, unique=True),
        st.text(ALPHABET, max_size=40))
 def test_same_occurrences_as_find(keywords, text):
