@@ -122,11 +122,12 @@ def complete(ls: SkillkitServer, path: Path, place: Cursor, lines: list[str]) ->
     own = place.path[-1] if place.path else None
     if place.kind == "scene" and place.top_key == "skills":
         return skill_names(live, by_folder=True)
-    if place.top_key == "skills" and place.kind == "agent" and own == "name":
+    naming = own == "name" or re.search(r"name:\s*['\"]?[A-Za-z0-9_.-]*$", before) is not None  # `- {name: x}` too
+    if place.top_key == "skills" and place.kind == "agent" and naming:
         return skill_names(live, by_folder=False)
-    if place.top_key == "tools" and place.kind in ("agent", "skill") and own in ("name", "version"):
+    if place.top_key == "tools" and place.kind in ("agent", "skill") and (naming or own == "version"):
         versions = tool_versions(live)
-        if own == "name":
+        if naming:
             return [item(name, types.CompletionItemKind.Function, detail="tool") for name in sorted(versions)]
         named = re.search(r"name:\s*['\"]?([A-Za-z0-9_.-]+)", place.text) or _name_above(lines, place.line)
         listed = versions.get(named.group(1), set()) if named else set().union(*versions.values()) if versions else set()

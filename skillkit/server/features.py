@@ -80,8 +80,7 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
             ls.log(f"skillkit: {problem}", types.MessageType.Warning)
         if settings != ls.session.settings:
             ls.session.settings = settings
-            ls.session.known_stale_everything()
-            ls.publish(ls.session.load())
+            ls.publish(ls.session.load(fresh=True))
 
     @feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
         identifier="skillkit", inter_file_dependencies=True, workspace_diagnostics=True))

@@ -53,11 +53,12 @@ class Session:
             self.broken[shown] = Diagnostic(shown, getattr(exc, "line", None) or 1, getattr(exc, "column", None) or 1,
                                             "settings", Severity.ERROR, message or str(exc))
 
-    def load(self) -> set[Path]:
-        """Discover and check every folder: every file that may have findings."""
+    def load(self, fresh: bool = False) -> set[Path]:
+        """Discover and check every folder: every file that may have findings. The checks of
+        unchanged files are kept, unless `fresh` (new settings judge every file anew)."""
         before = self.shown_paths()
         self.broken.clear()
-        known = {s.space.root: s for s in self.spaces if s.space.root is not None}  # their checks are kept
+        known = {} if fresh else {s.space.root: s for s in self.spaces if s.space.root is not None}
         self.spaces, self.named = [], {}
         from skillkit.core.parallel import Workers
 
@@ -171,24 +172,18 @@ class Session:
     def saved(self, path: Path) -> set[Path]:
         """A file was written: settings apply anew (as lint reads them at each run)."""
         if path.name in SETTINGS_NAMES or (self.settings.config is not None and path == self.settings.config):
-            self.known_stale_everything()
-            return self.load()
+            return self.load(fresh=True)
         return set()
 
     def watched(self, events: list[tuple[Path, str]]) -> set[Path]:
         """Files changed on disk (`created`, `changed`, `deleted`), as the client watches them."""
         if any(path.name in SETTINGS_NAMES for path, _ in events):
-            self.known_stale_everything()
-            return self.load()
+            return self.load(fresh=True)
         if any(kind != "changed" and (path.name == "SKILL.md" or path.suffix in (".yaml", ".yml"))
                for path, kind in events):
             self.stale = {path for path, _ in events} | set(self.texts)
             return self.load()  # a file added or removed: discovery again, each unchanged check kept
         return self._recheck(path for path, _ in events if path not in self.texts)
-
-    def known_stale_everything(self) -> None:
-        """New settings judge every file anew: no check is kept."""
-        self.spaces = []
 
     # --- answers ---------------------------------------------------------------------------
     def findings(self, path: Path) -> list[Diagnostic]:
