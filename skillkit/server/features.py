@@ -45,7 +45,7 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
         path = path_of(params.text_document.uri)
         if path is not None:
             text = ls.workspace.get_text_document(params.text_document.uri).source
-            ls.publish(ls.session.change(path, text))
+            ls.publish(ls.session.change(path, text) | {path})  # the edited file always: its client waits for it
 
     @feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: SkillkitServer, params: types.DidSaveTextDocumentParams) -> None:
