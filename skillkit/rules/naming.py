@@ -9,7 +9,7 @@ from typing import Iterable
 from skillkit.clients import BY_ID
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
 
 # `<`, an optional `/`, a letter, anything but brackets, `>`. Each piece can match only where
 # the one before cannot (one `\s*`, not two around `/?`; `[^<>]*` alone after the letter, as
@@ -34,7 +34,7 @@ def name_matches_folder(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, *doc.at("name"), f"name {name!r} differs from its folder {doc.folder.name!r}")
 
 
-@workspace_rule("name-unique", Severity.ERROR)
+@workspace_rule("name-unique", Severity.ERROR, reads=(SKILLS, key("name")))
 def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """Two skills that one client would load together have their own names.
 
