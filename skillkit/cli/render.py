@@ -43,6 +43,11 @@ def render(
                                   "<available_skills> listing as skills-ref to-prompt prints it.", case_sensitive=False),
     tools: bool = typer.Option(False, "--tools", help="Also show open_skill / close_skill and what open_skill "
                                "answers for each picked skill."),
+    explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these linked skills' verdicts and "
+                                                "reasons, on or off: names or glob patterns (`--explain 'lore*'`); "
+                                                "repeatable."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Tell every linked skill's verdict and reason, "
+                                 "the skills that are off included."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Assemble one turn's prompt as the studio would: the ### Skills block, where it stands, and
@@ -59,5 +64,5 @@ def render(
 
     code = run_render(transcript=transcript, skills=skills, scene=scene, turn=turn, context=context,
                       variables=var or [], tokenizer=tokenizer.value, format=format.value, tools=tools,
-                      color=color.flag(), out=sys.stdout)
+                      color=color.flag(), out=sys.stdout, explain=explain, verbose=verbose)
     raise typer.Exit(code)

@@ -109,10 +109,25 @@ def _tools(console: Console, rendering: Rendering) -> None:
         console.print(Text(answer or "(blank)"))
 
 
+def _verdicts(console: Console, rendering: Rendering, shown: Sequence[int]) -> None:
+    """The verdicts asked for (`--explain`, `-v`): each skill, on or off, and its one sentence of why."""
+    verdicts = rendering.turn.verdicts
+    width = max((len(verdicts[i].name) for i in shown), default=0)
+    for i in shown:
+        verdict = verdicts[i]
+        line = Text("  ")
+        line.append("● on " if verdict.on else "· off", style="green" if verdict.on else "dim")
+        line.append(f"  {verdict.name:<{width}}  ", style="bold")
+        line.append(verdict.reason)
+        console.print(line)
+
+
 def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: bool, out: TextIO,
-           color: bool | None) -> None:
+           color: bool | None, explained: Sequence[int] | None = None) -> None:
     console = console_for(out, color)
     console.print(_heading(rendering))
+    if explained is not None:
+        _verdicts(console, rendering, explained)
     block = rendering.skills_block
     if block is None:
         console.print(Text("No Skills block: no skill is on this turn (or every one renders blank).", style="yellow"))
