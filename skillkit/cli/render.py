@@ -48,6 +48,13 @@ def render(
                                                 "repeatable."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Tell every linked skill's verdict and reason, "
                                  "the skills that are off included."),
+    agent: Optional[str] = typer.Option(None, "--agent", help="A platform agent instead of a studio scene: its "
+                                        "instructions (its prompt, then each preloaded skill's guidance), the tools "
+                                        "offered from the first model call, and their tokens."),
+    session: Optional[Path] = typer.Option(None, "--session", help="With --agent: a session file; --turn N picks "
+                                           "the turn whose versions are shown (default: its last)."),
+    workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", help="With --agent: the platform workspace "
+                                             "(default: the one above --session, else the current folder)."),
     color: Color = COLOR_OPTION,
 ) -> None:
     """Assemble one turn's prompt as the studio would: the ### Skills block, where it stands, and
@@ -56,10 +63,28 @@ def render(
     Exit 0 when rendered, 1 when a skill or the scene's preset had errors (left out, shown on
     stderr; the rest still renders), 2 on usage errors and unusable inputs.
 
+    With --agent NAME (and optionally --session FILE --turn N), the platform's side: the agent's
+    instructions as that turn assembles them, the tools offered from its first model call, and
+    their token count; exit 1 when a preload fails.
+
     Examples: `skillkit render chat.json --scene scenes/tavern.yaml`,
+    `skillkit render --agent account-reviewer --session sessions/review.yaml --turn 2`,
     `skillkit render --scene scenes/tavern.yaml --var user=Ann --format json`,
     `skillkit render --format agent-skills-xml --skills skills/`.
     """
+    if agent is not None or session is not None:
+        from skillkit.cli.render_agent import run_render_agent
+
+        studio = [n for n, v in (("TRANSCRIPT", transcript), ("--scene", scene), ("--skills", skills),
+                                 ("--var", var), ("--context", context), ("--explain", explain)) if v]
+        if studio or tools or verbose:
+            from skillkit.core.errors import UsageError
+
+            raise UsageError(f"--agent renders a platform agent; {', '.join(studio) or '--tools/-v'} is for a studio "
+                             f"scene's turn")
+        raise typer.Exit(run_render_agent(agent=agent, session=session, turn=turn, workspace=workspace, config=None,
+                                          tokenizer=tokenizer.value, format=format.value, color=color.flag(),
+                                          out=sys.stdout))
     from skillkit.cli.render_run import run_render
 
     code = run_render(transcript=transcript, skills=skills, scene=scene, turn=turn, context=context,
