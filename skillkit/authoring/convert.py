@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from skillkit.authoring.dropped import dropped_fields
@@ -41,6 +42,8 @@ def function_macros(text: str) -> list[str]:
 class SkillDraft:
     name: str
     text: str  # the whole SKILL.md
+    # The frontmatter's values, which the text reads back as (yamlemit checks it while writing)
+    fields: Mapping[str, Any] | None = None
 
 
 @dataclass
@@ -156,7 +159,7 @@ class Converter:
         text = frontmatter(fields_out, header) + body.strip("\n") + "\n"
         report = EntryReport(entry.uid, title, name, when, None, tuple(work.kept), tuple(work.dropped),
                              tuple(work.notes))
-        return SkillDraft(name, text), report
+        return SkillDraft(name, text, fields_out), report
 
     def _keys(self, work: _Work, name: str) -> list[str]:
         keys, problems = text_list(work.entry.fields.get(name))
