@@ -4,7 +4,8 @@ as many SKILL.md files.
 Generates a book shaped like the large real ones (titles and keys in English and Chinese,
 secondary keys, regex keys, a few constant and disabled entries, a few hundred characters of
 content each) in a temporary folder. Times, best of N, each a process of its own, in the same run:
-- `skillkit import BOOK -d OUT` (the real command: read, convert, check, write, lint the result);
+- `skillkit import BOOK -d OUT` (the real command: read, convert, check, write, lint the result,
+  and its report of every entry, piped: plain text);
 - the baseline: a plain Python script that reads the JSON and writes one SKILL.md per entry
   (frontmatter with name, description and keys, then the content), in folders of its own.
 Prints both and the ratio; the goal is the command within 3x the plain script.
@@ -95,10 +96,11 @@ def main() -> None:
         (root / "plain.py").write_text(PLAIN, encoding="utf-8")
         plain, _ = best_of(args.runs, [sys.executable, str(root / "plain.py"), str(source), str(root / "plain")],
                            root / "plain")
-        command, _ = best_of(args.runs, [*SKILLKIT, "import", str(source), "-d", str(root / "ws" / "skills"),
-                                         "--format", "json"], root / "ws")
+        command, _ = best_of(args.runs, [*SKILLKIT, "import", str(source), "-d", str(root / "ws" / "skills")],
+                             root / "ws")
         written = len(list((root / "ws" / "skills").glob("*/SKILL.md")))
-    print(f"book: {args.entries:,} entries ({source.stat().st_size / 1e6:.1f} MB), {written:,} skills written; "
+        size = source.stat().st_size
+    print(f"book: {args.entries:,} entries ({size / 1e6:.1f} MB), {written:,} skills written; "
           f"best of {args.runs}")
     print(f"  plain script (read JSON, write SKILL.md)  {plain * 1000:8.0f} ms")
     print(f"  skillkit import (the command)            {command * 1000:8.0f} ms")

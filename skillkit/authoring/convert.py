@@ -156,7 +156,8 @@ class Converter:
         description = self._description(work, title, keys, when)
         header = [f"imported by skillkit from {self.source}, entry {entry.uid}" + (f" ({title})" if title else "")]
         fields_out = {"name": name, "description": description, "when": when, **settings}
-        text = frontmatter(fields_out, header) + body.strip("\n") + "\n"
+        # read back with every other draft's before anything is written (writer._check)
+        text = frontmatter(fields_out, header, check=False) + body.strip("\n") + "\n"
         report = EntryReport(entry.uid, title, name, when, None, tuple(work.kept), tuple(work.dropped),
                              tuple(work.notes))
         return SkillDraft(name, text, fields_out), report

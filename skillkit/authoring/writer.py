@@ -164,11 +164,18 @@ def _claim(staged: Path, target: Path) -> None:
 
 def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
     """Read each skill back as lint's reader does (bytes, frontmatter, YAML, schema), in memory;
-    an error means an importer bug, and stops the import before anything is written. The YAML
-    parse is needed only for a draft whose values fail the schema (to place the error): the
-    emitter already read each frontmatter back as exactly its values."""
+    an error means an importer bug, and stops the import before anything is written. Every
+    emitted frontmatter is read back at once as exactly its values; then a draft's YAML is
+    parsed as lint parses it only when its values fail the schema (to place the error)."""
+    from skillkit.authoring.yamlemit import read_back
     from skillkit.core.fastschema import checker
 
+    emitted = [d for d in drafts if d.fields is not None]
+    heads = [d.text[:d.text.index("\n---\n") + len("\n---\n")] for d in emitted]
+    wrong = read_back(heads, [dict(d.fields) for d in emitted])  # type: ignore[arg-type]
+    if wrong:  # a bug in the emitter would write a skill that says something else
+        raise ImportLintError(f"the imported skills would not lint, so nothing was written: skill "
+                              f"{emitted[wrong[0]].name!r} does not read back as its values")
     valid = checker("skill")
     for draft in drafts:
         shown = f"{display(output)}/{draft.name}/{SKILL_FILE}"
