@@ -12,6 +12,11 @@ A turn with `retry: true` retries the one before: that turn's loads rolled back 
 its tools are not kept, and the retry loads again, from the versions it resolves. A turn with
 `replay: N` replays turn N: it preloads the versions turn N preloaded, under loads of its own.
 
+Each turn also reports what the model is offered to load (`listing`), what every load
+returned, and its uses (skillkit/platform/uses.py): a turn that finalizes with reused output
+from outside its scope fails (`reuse_out_of_scope`) and its loads roll back, as a retried
+turn's do.
+
 A report says a list only when it changes, so that 50,000 calls print in a fraction of a
 second: a call's `offered` appears on the turn's first call and after each change (a load),
 a turn's `skills` (its references as resolved) on the first turn and when a publish moves one.
