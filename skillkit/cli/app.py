@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("skillkit.cli.schema", "schema"),
     "new": ("skillkit.cli.new", "new"),
     "import": ("skillkit.cli.import_", "import_"),
+    "clean": ("skillkit.cli.clean", "clean"),
 }
 _DEBUG = {"on": False}
 

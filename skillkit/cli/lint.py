@@ -36,7 +36,8 @@ def lint(
                                     "path left out, why (tool folder, .gitignore, exclude, nested skill); check nothing."),
     color: Color = COLOR_OPTION,
     no_cache: bool = typer.Option(False, "--no-cache", help="Check every file afresh; read and write no cache "
-                                  "(default: `.skillkit_cache/` in each workspace, or the `cache-dir` setting)."),
+                                  "(default: `.skillkit_cache/` at the repository's top, or the `cache-dir` "
+                                  "setting; `skillkit clean` removes it)."),
     fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
                              "says what each rule's fix does), then report what is left."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
@@ -63,6 +64,7 @@ def lint(
     * `skillkit rules`: every rule id with what it checks
     """
     from skillkit.core.options import build_options
+    from skillkit.core.paths import shown
     from skillkit.core.pipeline import Result, run
 
     from skillkit.core.errors import UsageError
@@ -108,6 +110,8 @@ def lint(
             raise typer.Exit(1 if found and not exit_zero else 0)
         if stdin_filename is not None:
             result = lint_extras.renamed(result, targets[0], stdin_filename)
+    for note in result.notes:  # the run's own warnings (a cache it did not trust): not findings
+        sys.stderr.write(f"skillkit: warning: {shown(note)}\n")
     if fixed_text is not None:
         sys.stdout.write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout

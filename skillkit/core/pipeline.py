@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open_cache
+from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
@@ -35,6 +36,7 @@ class LoadedWorkspace:
     skills: tuple[Skill, ...]          # skills without errors, in discovery order
     documents: tuple[Document, ...]    # tools, agents, scenes, catalog without errors
     failed: frozenset[str]             # display paths of files left out for their errors
+    notes: tuple[str, ...] = ()        # what the run says besides findings (a cache it did not trust)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Result:
     files: int
     workspaces: tuple[LoadedWorkspace, ...]
     strict_warnings: int = 0  # warnings in workspaces whose settings say `strict: true`
+    notes: tuple[str, ...] = ()  # one line each, for stderr: not findings (core/cache_place.py's warnings)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -95,21 +98,6 @@ def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Findings made outside the pipeline (a command's own analysis) filtered and weighed as
     lint's are: --select, --ignore, the profile and `severity` settings apply to them too."""
     return _Judge(options).admit(found)
-
-
-@dataclass(frozen=True)
-class Checked:
-    """One skill file through the per-file stages: what the cache keeps of it."""
-
-    file: Path
-    shown: str
-    doc: SkillDoc | None
-    core: tuple[Diagnostic, ...]               # reading, parsing and the schema (weighed)
-    rules: tuple[Diagnostic, ...] | None       # the per-skill rules; None: read for context only
-    directives: tuple[Directive, ...] | None = ()  # its suppression comments (None: unreadable)
-
-    def found(self) -> list[Diagnostic]:
-        return [*self.core, *(self.rules or ())]
 
 
 def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
@@ -194,7 +182,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     cache.expect(space.skills, space.listings, space.listed_in)
     for file in space.skills:  # (the collector is paused for the run: see run())
         name = f"{file}\0{display(file, base, folders)}"
-        hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
+        hit, fingerprint = cache.lookup(name, file)
         if hit is not None and fingerprint is not None and (hit.rules is not None or not space.reports(file)):
             if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
                 bind(hit.doc, fingerprint.content(file.name))
@@ -214,7 +202,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     for file, name, fingerprint in pending:
         checked = known[file]
         cache.put(name, fingerprint or printed[file],
-                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
+                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)))
     cache.save()
     return [known[file] for file in space.skills]
 
@@ -249,7 +237,8 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
-    store = open_cache(space.root, judge.options, base) if cache else None
+    identity = str(space.root.resolve()) if space.root is not None else repr(space.origin)
+    store = open_cache(space.root, judge.options, base, identity) if cache else None
     read: dict[Path, tuple[Directive, ...] | None] = {}
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
     # below (showing a path again costs a realpath when it is outside the working folder)
@@ -303,11 +292,12 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     else:  # files named inside a workspace: the rest was read for context only
         for shown in named:
             found.extend(per_file.get(shown, ()))
+    notes = (store.warning,) if store is not None and store.warning else ()
     if not models:  # findings only (lint): building thousands of models nobody reads costs
-        return found, LoadedWorkspace(space.root, (), (), broken)
+        return found, LoadedWorkspace(space.root, (), (), broken, notes)
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
-    return found, LoadedWorkspace(space.root, skills, documents, broken)
+    return found, LoadedWorkspace(space.root, skills, documents, broken, notes)
 
 
 def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
@@ -374,7 +364,8 @@ def _run(paths: Sequence[Path | str], options: Options, progress: Progress | Non
                 strict.update(d for d in found if d.severity == Severity.WARNING)
     # Diagnostic's own order (its fields in turn) as a key: the dataclass's __lt__ is Python code
     ordered = sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.column, d.rule, d.severity, d.message))
-    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict))
+    notes = tuple(dict.fromkeys(note for workspace in loaded for note in workspace.notes))
+    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict), notes)
 
 
 def _judge_for(root: Path | None, judge: _Judge) -> _Judge:

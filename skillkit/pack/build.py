@@ -70,7 +70,7 @@ def skill_records(prepared: Prepared, packed: set[str]) -> tuple[dict[str, objec
     for space in prepared.workspaces:
         for skill in space.skills:
             folder = root_label(prepared.root, skill.folder)
-            if f"{folder}/SKILL.md" in packed:
+            if ("SKILL.md" if folder == "." else f"{folder}/SKILL.md") in packed:
                 records.append({"name": skill.name, "version": skill.version, "path": folder})
     return tuple(records)
 

@@ -35,6 +35,15 @@ def unsafe_reason(name: str) -> str | None:
     return None
 
 
+def inside(root: Path, path: Path) -> bool:
+    """Whether `path` is at or below the pack's root (lexically, else resolved): a skill
+    folder packed alone is linted with its whole workspace as context, and only what lies
+    below it is the pack's."""
+    if path.is_relative_to(root):
+        return True
+    return path.resolve().is_relative_to(root.resolve())
+
+
 def root_label(root: Path, folder: Path) -> str:
     """A folder (a workspace root, a skill) as the manifest names it: relative to the pack's
     root, `.` for the root itself. Discovery builds folders under the root as given, so the

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import ConfigError, InputError, VerdictError
 from skillkit.core.pipeline import LoadedWorkspace
-from skillkit.pack.names import root_label
+from skillkit.pack.names import inside, root_label
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,22 @@ class Prepared:
         return tuple(d for d in self.diagnostics if d.severity == Severity.ERROR)
 
     @property
+    def alone(self) -> str | None:
+        """The skill's name when the root is one skill's folder (packed alone), else None."""
+        found = [s for w in self.workspaces for s in w.skills if s.folder.resolve() == self.root.resolve()]
+        return found[0].name if len(found) == 1 else None
+
+    @property
     def pack_name(self) -> str | None:
-        """The settings' `name`, the only name a pack records: the checkout folder's name
-        differs between machines, and the same sources must give the same bytes."""
-        name = self.settings.get("name")
+        """The settings' `name`, or for a skill folder packed alone the skill's own name (the
+        workspace's name is not this pack's). Never the checkout folder's name: it differs
+        between machines, and the same sources must give the same bytes."""
+        name = self.alone or self.settings.get("name")
         return str(name) if name else None
 
     @property
     def version(self) -> str | int | None:
-        return self.settings.get("version")  # type: ignore[return-value]
+        return None if self.alone else self.settings.get("version")  # type: ignore[return-value]
 
 
 def packed_files(root: Path, settings: Mapping[str, Any]) -> frozenset[str] | None:
@@ -66,6 +73,16 @@ def as_packed(root: Path, space: LoadedWorkspace, packed: frozenset[str] | None)
     return replace(space, skills=skills, documents=documents)
 
 
+def below(root: Path, space: LoadedWorkspace) -> LoadedWorkspace:
+    """The part of a workspace a pack of `root` holds: `pack skills/a` lints skill a with its
+    workspace as context (name-unique, references), and packs skill a alone."""
+    skills = tuple(s for s in space.skills if inside(root, s.folder))
+    documents = tuple(d for d in space.documents if inside(root, d.file))
+    if len(skills) == len(space.skills) and len(documents) == len(space.documents):
+        return space
+    return replace(space, skills=skills, documents=documents)
+
+
 def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None) -> Prepared:
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
     InputError when `root` is not a folder; returns findings, never raises for them."""
@@ -78,6 +95,7 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
         raise InputError("not a folder: pack takes a workspace folder", str(root))
     options = build_options([root], config, None, None, None, registry=RULESET)
     result = run([root], options, progress=progress)
+    workspaces = tuple(below(root, space) for space in result.workspaces)
     found = list(result.diagnostics)
     references: dict[str, Any] = {}
     packing: list[Diagnostic] = []
@@ -86,13 +104,15 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
         if packed is not None:
             from skillkit.pack.links import links_left_out
 
-            packing = weigh(options, links_left_out(root, result.workspaces, packed))
+            packing = weigh(options, links_left_out(root, workspaces, packed))
             found.extend(packing)
-        for space in result.workspaces:
+        for space in workspaces:
             if space.root is None:
                 continue
             resolution = resolve_workspace(as_packed(root, space, packed))
             found.extend(weigh(options, resolution.diagnostics))  # lint's ignore/severity hold here too
-            references[root_label(root, space.root)] = resolution.lock_data()
-    return Prepared(root, dict(options.settings), tuple(sorted(set(found))), result.workspaces, references,
+            # a workspace above the root (a skill folder packed alone) is the pack's own: `.`
+            label = root_label(root, space.root) if inside(root, space.root) else "."
+            references[label] = resolution.lock_data()
+    return Prepared(root, dict(options.settings), tuple(sorted(set(found))), workspaces, references,
                     tuple(sorted(set(packing))))

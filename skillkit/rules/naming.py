@@ -60,20 +60,26 @@ def name_reserved(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at("name"), f"the Claude API reserves the word {word!r} in skill names")
 
 
-@skill_rule("xml-tags", Severity.ERROR, world="claude-api")
+@skill_rule("xml-tags", Severity.WARNING, world="agent-skills")
 def no_xml_tags(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
-    """The Claude API refuses XML tags in a skill's `name` and `description`; claude.ai's upload
-    check (`quick_validate.py` in Anthropic's skill-creator) refuses any `<` or `>` in the
-    description. A tag is an error; a lone angle bracket, which only the upload refuses, a warning."""
+    """Angle brackets in a skill's `name` or `description`: claude.ai's upload check
+    (`quick_validate.py` in Anthropic's skill-creator) refuses any `<` or `>` in the
+    description, and the Claude API refuses XML tags in both.
+
+    A warning wherever the Agent Skills spec applies (the default profile included: a skill
+    written for one client is uploaded to another). In the `claude-api` profile an XML tag
+    (`<group>`) is an error and a lone angle bracket (`a -> b`), which only the upload refuses,
+    a warning."""
+    strict = ctx.profile.name == "claude-api"  # the profile of the client that refuses them
     for key in ("name", "description"):
         value = doc.data.get(key)
         if not isinstance(value, str):
             continue
         if match := XML_TAG.search(value):
-            yield Hit(doc.path, *doc.at(key), f"`{key}` holds an XML tag {match.group(0)!r}")
+            yield Hit(doc.path, *doc.at(key), f"`{key}` holds an XML tag {match.group(0)!r}; the Claude API and "
+                      "claude.ai's upload refuse it", Severity.ERROR if strict else None)
         elif key == "description" and ("<" in value or ">" in value):
-            yield Hit(doc.path, *doc.at(key), "`description` holds an angle bracket; claude.ai's upload refuses `<` and `>`",
-                      Severity.WARNING)
+            yield Hit(doc.path, *doc.at(key), "`description` holds an angle bracket; claude.ai's upload refuses `<` and `>`")
 
 
 RULES = (name_matches_folder, names_unique, name_reserved, no_xml_tags)

@@ -2,110 +2,41 @@
 
 from __future__ import annotations
 
-import base64
-import math
-import re
-from collections import Counter
-from functools import cache
 from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.core.linkgraph import skill_texts
+from skillkit.core.linkgraph import MARKDOWN_SUFFIXES, skill_texts
 from skillkit.rules.base import Hit, RuleContext, skill_rule
+from skillkit.rules.secret_shapes import PROVIDER, Found, secrets_in
 
-# Each pattern: a fixed prefix, one bounded possessive run, and look-arounds that keep it from
-# starting or ending inside a longer run. One attempt per run, no backtracking: linear time
-# on any input (tests/lint/test_content_rules.py feeds 100 KB adversarial strings). Each
-# starts with its literal, the look-behind after it (widened by the literal): a pattern that
-# starts with a look-behind is tried at every position, one that starts with a literal is
-# searched for at memchr speed, twenty times faster on real text.
-SHAPES: tuple[tuple[str, str, str], ...] = (
-    ("AKIA", "an AWS access key ID", r"AKIA(?<![A-Za-z0-9]AKIA)[A-Z0-9]{16}+(?![A-Za-z0-9])"),
-    ("gh", "a GitHub token", r"gh(?<![A-Za-z0-9_]gh)[pousr]_[A-Za-z0-9]{36,251}+(?![A-Za-z0-9_])"),
-    ("github_pat", "a GitHub fine-grained token",
-     r"github_pat_(?<![A-Za-z0-9_]github_pat_)[A-Za-z0-9_]{50,251}+(?![A-Za-z0-9_])"),
-    ("glpat", "a GitLab token", r"glpat-(?<![A-Za-z0-9_-]glpat-)[A-Za-z0-9_-]{20,64}+(?![A-Za-z0-9_-])"),
-    ("xox", "a Slack token", r"xox(?<![A-Za-z0-9_-]xox)[bpars]-[A-Za-z0-9-]{10,250}+(?![A-Za-z0-9_-])"),
-    ("live", "a Stripe live key", r"sk_live_(?<![A-Za-z0-9_]sk_live_)[A-Za-z0-9]{20,250}+(?![A-Za-z0-9_])"),
-    ("live", "a Stripe live key", r"rk_live_(?<![A-Za-z0-9_]rk_live_)[A-Za-z0-9]{20,250}+(?![A-Za-z0-9_])"),
-    ("sk", "an Anthropic API key",
-     r"sk-ant-(?<![A-Za-z0-9_-]sk-ant-)[a-z0-9]{2,12}+-[A-Za-z0-9_-]{32,250}+(?![A-Za-z0-9_-])"),
-    ("sk", "an OpenAI API key",
-     r"sk-(?<![A-Za-z0-9_-]sk-)(?!ant-)[A-Za-z0-9_-]{20,250}+(?![A-Za-z0-9_-])"),
-    ("eyJ", "a JSON Web Token",
-     r"eyJ(?<![A-Za-z0-9_-]eyJ)[A-Za-z0-9_-]{8,4000}+\.eyJ[A-Za-z0-9_-]{8,4000}+\.[A-Za-z0-9_-]{16,4000}+"),
-    ("PRIVATE KEY", "a private key", r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"),
-)
-# Which families a text may hold, in two passes instead of one per prefix: every `-` and
-# every `_` is looked at once (a literal first character: a fast scan), and the prefix that
-# ends there named by a look-behind. The rest have a character prose rarely holds: one
-# memchr for it, then the mark from there on.
-# The one-character look-behind first: most `-` start a list item or join two words, and
-# fail it at once instead of trying every family's prefix.
-DASHED = re.compile(r"-(?<=[ktbpars]-)(?:(?<=sk-)(?P<sk>)|(?<=glpat-)(?P<glpat>)|(?<=xox[bpars]-)(?P<xox>))")
-UNDERSCORED = re.compile(r"_(?:(?<=gh[pousr]_)(?P<gh>)|(?<=github_pat_)(?P<github_pat>)|(?<=[sr]k_live_)(?P<live>))")
-GATED = tuple((mark, gate, mark.index(gate)) for mark, gate in (("AKIA", "K"), ("eyJ", "J"), ("PRIVATE KEY", "V")))
-KEY_BODY = r"[A-Za-z0-9+/=]{40}"  # a line of a key's base64, within KEY_REACH characters of the header
-KEY_REACH = 600
-PLACEHOLDER = r"(?i)x{4}|example|sample|your|dummy|fake|placeholder|redacted|changeme|replace|123456|abcdef|(.)\1{5}"
-PREFIX = (r"^(?:AKIA|gh[pousr]_|github_pat_|glpat-|xox[bpars]-|[sr]k_live_|sk-ant-[a-z0-9]+-"
-          r"|sk-(?:proj-|svcacct-|admin-)?|eyJ)")
+__all__ = ["secret_leak", "secrets_in", "RULES"]
+
 SHOWN = 8
+USED = "a credential in a skill is shared with everyone who installs it; revoke it and read it from the environment"
+EXAMPLE = "in an example: if this is a real key, revoke it (the skill shares it); else write a stand-in (`<your-key>`)"
+GENERIC = ("if this is a real key, revoke it (the skill shares it with everyone who installs it) and read it "
+           "from the environment")
 
 
-@cache
-def _compiled(pattern: str) -> re.Pattern[str]:
-    # Compiled on first use: most runs meet no key-shaped string, and every run imports this.
-    return re.compile(pattern)
+def _is_table_row(text: str, offset: int) -> bool:
+    """The line holding `offset` is a Markdown table row (`| key | value |`)."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    line = text[start:end if end >= 0 else len(text)].strip()
+    return line.startswith("|") or line.endswith("|") and line.count("|") >= 2
 
 
-def _entropy(text: str) -> float:
-    counts = Counter(text)
-    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
-
-
-def _jwt_is_an_example(token: str) -> bool:
-    """jwt.io's sample and its like decode to `John Doe`, `1234567890`, `example`..."""
-    payload = token.split(".")[1]
-    try:
-        decoded = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)).decode("utf-8", "replace")
-    except ValueError:
-        return False
-    return bool(re.search(r"john doe|jane doe|1234567890|example|test|demo", decoded, re.I))
-
-
-def is_placeholder(kind: str, secret: str, text: str, end: int) -> bool:
-    """Obvious stand-ins: `XXXX`, `example`, `your...`, runs of one character, counting
-    sequences, too little randomness for a generated key; a key block with no key in it."""
-    if kind == "a private key":
-        return _compiled(KEY_BODY).search(text, end, end + KEY_REACH) is None
-    if kind == "a JSON Web Token" and _jwt_is_an_example(secret):
-        return True
-    variable = _compiled(PREFIX).sub("", secret)
-    if _compiled(PLACEHOLDER).search(variable):
-        return True
-    if not re.search(r"[0-9]", variable) or not re.search(r"[A-Za-z]", variable):
-        return True
-    return _entropy(variable) < 3.0
-
-
-def secrets_in(text: str) -> Iterable[tuple[int, str, str]]:
-    """(offset, kind, matched text) of each credential-shaped string that is not a placeholder."""
-    present = {match.lastgroup for match in DASHED.finditer(text)} if "-" in text else set()
-    if "_" in text:
-        present |= {match.lastgroup for match in UNDERSCORED.finditer(text)}
-    for mark, gate, offset in GATED:
-        at = text.find(gate)
-        if at >= 0 and text.find(mark, max(at - offset, 0)) >= 0:
-            present.add(mark)
-    if not present:
-        return
-    for family, kind, pattern in SHAPES:
-        if family in present:
-            for match in _compiled(pattern).finditer(text):
-                if not is_placeholder(kind, match.group(0), text, match.end()):
-                    yield match.start(), kind, match.group(0)
+def severity_of(found: Found, markdown: bool, text: str) -> tuple[Severity, str]:
+    """An error only for a provider's own format, or a key block or token that checks out,
+    where it would be used (a script, a config file, the frontmatter; for a provider's
+    format, any text but an example table). Elsewhere a warning worded for an example."""
+    example = markdown and _is_table_row(text, found.offset)
+    if found.confidence == PROVIDER:
+        return (Severity.WARNING, EXAMPLE) if example else (Severity.ERROR, USED)
+    if "`sk-` form" in found.kind:
+        return Severity.WARNING, EXAMPLE if markdown else GENERIC
+    return (Severity.WARNING, EXAMPLE) if markdown else (Severity.ERROR, USED)
 
 
 @skill_rule("secret-leak", Severity.ERROR)
@@ -113,25 +44,45 @@ def secret_leak(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A string shaped like a real credential in SKILL.md or any bundled text file.
 
     A skill is shared: everyone who installs it, and every model that loads it, gets the key.
-    Found: private-key blocks (`-----BEGIN ... PRIVATE KEY-----` with a key in them), AWS access
-    key IDs (`AKIA...`), GitHub (`ghp_...`, `github_pat_...`), GitLab (`glpat-...`), Slack
-    (`xoxb-...`), Stripe live (`sk_live_...`, `rk_live_...`), OpenAI (`sk-...`, `sk-proj-...`)
-    and Anthropic (`sk-ant-...`) API keys, and JSON Web Tokens. Obvious placeholders are left
-    alone: `XXXX`, `<your-key>`, `sk-...`, `example`, runs of one character, counting sequences,
-    strings too regular to be generated keys, jwt.io's sample token, a key block with no key.
+    Decided as secret scanners (gitleaks, detect-secrets) decide: a provider is named only
+    for its own format, and obvious stand-ins are left alone.
 
-    Example: `export OPENAI_API_KEY=sk-proj-4f9T...` in `scripts/setup.sh`. The message shows
-    only the key's first characters. Fix: revoke the key (it has been shared), delete it, and
-    read it from the environment (`os.environ["OPENAI_API_KEY"]`) or a secret store."""
-    for _source, path, text, first_line in skill_texts(doc):
-        for offset, kind, secret in secrets_in(text):
-            line = text.count("\n", 0, offset)
-            column = offset - (text.rfind("\n", 0, offset) + 1)
+    An error: a provider's own format (a prefix only it issues, at the length it issues):
+    AWS access key IDs (`AKIA...`, `ASIA...`), GitHub (`ghp_...`, `github_pat_...`), GitLab
+    (`glpat-...`), Slack (`xoxb-...`), Stripe live keys (`sk_live_...`, `rk_live_...`),
+    Hugging Face (`hf_...`), npm (`npm_...`), Google API keys (`AIza...`), Anthropic
+    (`sk-ant-api03-...`) and OpenAI keys (only with OpenAI's own markers: `sk-proj-`,
+    `sk-svcacct-`, `sk-admin-`, or `T3BlbkFJ` inside the key); anywhere but an example table.
+    Also an error in a script, a config or key file or the frontmatter (where it would be
+    used): a private-key block with key material between its BEGIN and END lines, and a JSON
+    Web Token whose header decodes to JSON naming an `alg`.
+
+    A warning worded for an example ("if this is a real key, revoke it"): those generic
+    forms (key blocks, tokens) inside Markdown (a documentation code sample: vendors' crypto
+    tutorials print sample keys), any shape on a Markdown table row (an API reference's
+    example values), and an `sk-` key of no one provider (`sk-` + 32 or more letters and
+    digits: DashScope, DeepSeek and others issue that form; it is never called OpenAI's).
+
+    Left alone: `XXXX`, `<your-key>`, `sk-...`, `example`, `your...`, runs of one character,
+    counting sequences, strings too regular to be generated keys (entropy under 3 bits a
+    character), jwt.io's sample token, a BEGIN line with no END line after it (a scanner's
+    own pattern, a header quoted in prose), a key block with no key in it, and names that
+    merely start like a prefix (`sk-outline-generate`). Generic assignments of high-entropy
+    strings to secret-named keys (detect-secrets' keyword plugin) are not flagged: in skills
+    they are nearly all placeholders.
+
+    Example: `export GITHUB_TOKEN=ghp_4f9T...` in `scripts/setup.sh`. The message shows only
+    the key's first characters. Fix: revoke the key (it has been shared), delete it, and read
+    it from the environment (`os.environ["GITHUB_TOKEN"]`) or a secret store."""
+    for source, path, text, first_line in skill_texts(doc):
+        markdown = source.lower().endswith(MARKDOWN_SUFFIXES) and text is not doc.split.yaml_text
+        for found in secrets_in(text):
+            line = text.count("\n", 0, found.offset)
+            column = found.offset - (text.rfind("\n", 0, found.offset) + 1)
+            severity, advice = severity_of(found, markdown, text)
             # Never the secret itself in a report (reports end up in CI logs): its first characters.
-            what = secret if kind == "a private key" else f"{secret[:SHOWN]}..."
-            yield Hit(path, first_line + line, column + 1,
-                      f"{kind} (`{what}`): a credential in a skill is shared with everyone who "
-                      "installs it; revoke it and read it from the environment")
+            what = found.text if found.kind == "a private key" else f"{found.text[:SHOWN]}..."
+            yield Hit(path, first_line + line, column + 1, f"{found.kind} (`{what}`): {advice}", severity)
 
 
 RULES = (secret_leak,)

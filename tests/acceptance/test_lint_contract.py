@@ -1761,7 +1761,8 @@ def test_claude_api_reserved_words(tmp_path, lint, name):
 def test_claude_api_xml_tags(tmp_path, lint, description):
     text = skill_text(fm("a", description=description))
     put(tmp_path, "a", text)
-    assert lint(tmp_path).diagnostics == []
+    default = lint(tmp_path)  # claude.ai's upload refuses angle brackets: a warning wherever the spec applies
+    assert default.code == 0 and default.of("xml-tags", "warning") and not default.of("xml-tags", "error")
     result = lint(tmp_path, "--profile", "claude-api")
     assert result.code == 1
     assert result.of("xml-tags", "error")

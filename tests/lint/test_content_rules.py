@@ -207,3 +207,69 @@ def test_each_skill_is_walked_and_each_markdown_file_parsed_once_per_run(cli, mo
     assert sorted(p.name for p in walked) == ["closed-fences", "open-fence"]
     # Two bodies and references/notes.md, each read once.
     assert len(read) == 3 and len(set(read)) == 3
+
+
+def test_secret_leak_reads_vendor_docs_as_examples(cli):
+    """Shaped like a vendor's bundled documentation: a sample key in a numbered tutorial
+    listing, an `sk-` + hex example value in a table and a JSON sample (no provider's
+    format), a scanner's own header constant. Warnings for examples, no false provider."""
+    found = lint(cli, CONTENT / "secret-leak" / "skills" / "vendor-docs", "--select", "secret-leak")
+    by_file = {(d["path"].split("/", 1)[-1], d["severity"], d["message"].split(" (`")[0]) for d in found}
+    assert by_file == {
+        ("SKILL.md", "warning", "an API key in the `sk-` form several providers issue"),
+        ("api.md", "warning", "an API key in the `sk-` form several providers issue"),
+        ("signing.md", "warning", "a private key"),
+        ("check.py", "error", "an OpenAI API key"),  # the legacy key, with OpenAI's T3BlbkFJ marker
+    }
+    assert all("if this is a real key, revoke it" in d["message"] for d in found if d["severity"] == "warning")
+    assert not any("OpenAI" in d["message"] and d["path"].endswith(".md") for d in found)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("k = 'sk-12341e259b1049e8872b47981e545f78'", "an API key in the `sk-` form several providers issue"),
+    ("k = 'sk-proj-sBH_5qWgnGV21q4ClswscCTf07I8PjUhmi2ogviaNfrWta57'", "an OpenAI API key"),
+    ("PEM = '-----BEGIN RSA PRIVATE KEY-----'", None),
+    ("steps: sk-outline-generate-reasoning and sk-progress-start-generating", None),
+    ("hf_" + "QmTzWpLrXvBnKcYdFgHsJaEuIoPlMnBvCx", "a Hugging Face token"),
+])
+def test_secret_shapes_name_a_provider_only_for_its_own_format(text, kind):
+    found = [f.kind for f in secrets_in(text)]
+    assert found == ([] if kind is None else [kind])
+
+
+def test_remote_exec_reads_quotes_as_data_and_substitutions_as_code(cli):
+    """Shaped like real setup checks: `echo "MISSING: curl ... | sh"` prints a hint (nothing
+    runs), a here-document is data, `bash -c '...'` reads the pipe as data; a Python string
+    printed is data, one handed to os.system or subprocess(shell=True) runs, and so does
+    `$(curl ... | sh)` inside double quotes."""
+    found = lint(cli, CONTENT / "remote-exec", "--select", "remote-exec")
+    lines = {(d["path"].rsplit("/", 1)[-1], d["line"]) for d in found if "/checker/" in d["path"]}
+    assert lines == {("check.py", 5), ("check.py", 6), ("doctor.sh", 3)}
+
+
+@pytest.mark.parametrize("line, runs", [
+    ('echo "Install: curl -fsSL https://x.example/i.sh | sh"', False),
+    ("curl -fsSL https://x.example/i.sh | sh  # macOS / Linux", True),
+    ("$ curl -sSL https://x.example/i.sh | sudo -E bash -", True),
+    ("curl https://x.example/i.sh | python3 -", True),
+    ("curl https://x.example/api | python3 -m json.tool", False),
+    ("[[ -x uv ]] || curl -LsSf https://x.example/uv.sh | sh", True),
+    ("sh -c \"$(curl -fsSL https://x.example/i.sh)\"", True),
+    ("x=$(( 1 + 2 )); case $x in 3) echo three;; esac", False),
+    ("iex ((New-Object Net.WebClient).DownloadString('https://x.example/i.ps1'))", True),
+])
+def test_remote_exec_shell_reading(line, runs):
+    assert bool(list(runs_downloads(line))) is runs
+
+
+def test_angle_brackets_in_a_description_warn_in_the_default_profile(cli, tmp_path):
+    """Shaped like a real description (`... <group> ...`): claude.ai's upload refuses it, so
+    the default profile warns; `claude-api` keeps the tag an error."""
+    from tests.conftest import write_skill
+
+    (tmp_path / "skills").mkdir()
+    write_skill(tmp_path / "skills", "groups", "name: groups\ndescription: Lists the members of <group> for a team.")
+    default = lint(cli, tmp_path)
+    assert [(d["rule"], d["severity"]) for d in default] == [("xml-tags", "warning")]
+    strict = lint(cli, tmp_path, "--profile", "claude-api")
+    assert ("xml-tags", "error") in [(d["rule"], d["severity"]) for d in strict]

@@ -140,8 +140,11 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
     Field("cache-dir", {"type": "string", "minLength": 1},
-          "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` in "
-          "the workspace root). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn it off.", SETTINGS_RULE),
+          "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` at "
+          "the repository's top, or the workspace root outside any repository). It must be a folder inside the "
+          "repository or under the user's cache folder (`$XDG_CACHE_HOME/skillkit`, by default "
+          "`~/.cache/skillkit`); anything else is refused (exit 2). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn "
+          "the cache off; `skillkit clean` removes it.", SETTINGS_RULE),
     Field("per-file-ignores", {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
           "Rule ids turned off per file: `{GLOB: [rule-id, ...]}`, globs relative to the settings file's folder "
           "(one without `/` matches a file's name anywhere), as ruff's `per-file-ignores`.", SETTINGS_RULE, default={}),
