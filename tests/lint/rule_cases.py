@@ -134,11 +134,22 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                        "agents/a.yaml": "name: a\nskills:\n  - {name: s}\n",
                        "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n      - {load: x}\n"
                                           "      - {tool: u}\n"}, []),
+    # Output from outside the session, and from this very turn (not an earlier one); the reuse
+    # of an earlier turn and an unreported one are fine.
+    "reuse_out_of_scope": ({"tools/t.yaml": "name: t\n", "agents/a.yaml": "name: a\ntools:\n  - {name: t}\n",
+                            "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n  - calls:\n"
+                                               "      - {tool: t, reuses: {turn: 1, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: nightly}}\n"
+                                               "      - {tool: t, reuses: {turn: 2, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: x}, supplied: false}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.
 NO_FILE_CASE = {
     "schema": "tests/lint/test_rules.py::test_schema_fallback_rule_is_registered",
+    # simulate and render report it on reading a chat; lint reads no chat
+    "transcript-value": "tests/acceptance/test_seed_studio_sentences.py::"
+                        "test_a_flag_of_the_wrong_type_reads_as_sillytavern_reads_it",
 }
 
 

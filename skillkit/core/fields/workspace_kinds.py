@@ -33,6 +33,9 @@ AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.
           required=True),
     Field("handler", {"type": "string", "pattern": NON_BLANK},
           "The handler kind. Only `agent` calls tools and may list `skills`.", "agent-file", default="agent"),
+    Field("prompt", {"type": "string"},
+          "The agent's prompt: the start of its instructions, which each preloaded skill's guidance follows "
+          "(`skillkit render --agent NAME` shows them assembled).", "agent-file", world="platform"),
     Field("tools", {"type": "array", "items": AGENT_TOOL_REFERENCE},
           "The agent's own tool references, with fixed `input` and `approval` when it needs them.",
           "agent-file", default=[]),
