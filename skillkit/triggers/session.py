@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the matcher builds sessions: importing it here would be a c
 class Session:
     def __init__(self, matcher: Matcher) -> None:
         self.m = matcher
-        self._blank = tuple(unscanned(spec, matcher.timeout) for spec in matcher.specs)
+        self._blank = tuple(unscanned(spec) for spec in matcher.specs)
         self._reset()
 
     def _reset(self) -> None:
