@@ -4,6 +4,7 @@ an unknown client is a usage error with a did-you-mean."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tests.conftest import WORKSPACE, write_skill
@@ -26,7 +27,7 @@ def test_the_command_line_replaces_the_settings_targets(cli, tmp_path: Path) -> 
     from_flag = rules_found(cli("lint", tmp_path, "--format", "json", "--target", "codex", "-t", "claude-code"))
     assert from_flag == [("client-ignored-key", "`when` is ignored by Claude Code, Codex")]
     shown = cli("lint", tmp_path, "--show-settings", "--target", "codex")
-    assert 'targets          = ["codex"]' in shown.stdout
+    assert re.search(r'^targets +\= \["codex"\]$', shown.stdout, re.M), shown.stdout  # aligned to the longest key
 
 
 def test_an_unknown_client_is_a_usage_error_with_a_suggestion(cli) -> None:

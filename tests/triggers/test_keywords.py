@@ -65,7 +65,7 @@ def reference(keywords: list[str], text: str) -> tuple[set[int], set[int]]:
 WORDY = "ab-_ é\u0301кот猫.+"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(st.text(WORDY, min_size=1, max_size=5), min_size=1, max_size=12, unique=True),
        st.text(WORDY, max_size=60))
 def test_present_both_is_the_definition_and_the_automaton_agrees(keywords, text):
