@@ -33,7 +33,7 @@ CLIENT = Client(
     model_invocation=Spelling("frontmatter", "disable-model-invocation", "negated"),
     user_invocation=Spelling("frontmatter", "user-invocable", "bool"),
     allowed_tools=Spelling("frontmatter", "allowed-tools", "tool-string"),
-    profile=ClientProfile("The Agent Skills spec as GitHub Copilot and VS Code reads it: the keys it reads are known, others are "
+    profile=ClientProfile("The Agent Skills spec as GitHub Copilot and VS Code read it: the keys it reads are known, others are "
                           "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )
