@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
-import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, report_option
 from skillkit.cli.library import SKILLS_OPTION
 
 
@@ -27,7 +27,7 @@ class Tokenizer(str, enum.Enum):
 
 def render(
     transcript: Optional[Path] = typer.Argument(None, help="A chat transcript (OpenAI JSON, SillyTavern JSONL or "
-                                                "skillkit YAML). Without one: an empty history."),
+                                                "skillkit YAML; `-`: standard input). Without one: an empty history."),
     skills: Optional[Path] = SKILLS_OPTION,
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: linked skills, variables, budget, "
                                          "preset. Default: every skill, in name order, tool access on."),
@@ -39,10 +39,12 @@ def render(
                                             "(repeatable)."),
     tokenizer: Tokenizer = typer.Option(Tokenizer.o200k_base, "--tokenizer", help="Exact offline o200k_base or "
                                         "cl100k_base, or the cheap estimate.", case_sensitive=False),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text for people; json; agent-skills-xml: the "
-                                  "<available_skills> listing as skills-ref to-prompt prints it.", case_sensitive=False),
+    format: Format = format_option(Format.text, "text for people; json for machines; agent-skills-xml, the "
+                                   "<available_skills> listing as skills-ref to-prompt prints it"),
     tools: bool = typer.Option(False, "--tools", help="Also show open_skill / close_skill and what open_skill "
                                "answers for each picked skill."),
+    output: Optional[Path] = report_option(),
+    config: Optional[Path] = CONFIG_OPTION,
     explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these linked skills' verdicts and "
                                                 "reasons, on or off: names or glob patterns (`--explain 'lore*'`); "
                                                 "repeatable."),
@@ -56,6 +58,7 @@ def render(
     workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", help="With --agent: the platform workspace "
                                              "(default: the one above --session, else the current folder)."),
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Assemble one turn's prompt as the studio would: the ### Skills block, where it stands, and
     the token budget (what is reserved, how much history gives way).
@@ -82,12 +85,22 @@ def render(
 
             raise UsageError(f"--agent renders a platform agent; {', '.join(studio) or '--tools/-v'} is for a studio "
                              f"scene's turn")
-        raise typer.Exit(run_render_agent(agent=agent, session=session, turn=turn, workspace=workspace, config=None,
-                                          tokenizer=tokenizer.value, format=format.value, color=color.flag(),
-                                          out=sys.stdout))
-    from skillkit.cli.render_run import run_render
+        from skillkit.cli.streams import color_for, report_to
 
-    code = run_render(transcript=transcript, skills=skills, scene=scene, turn=turn, context=context,
-                      variables=var or [], tokenizer=tokenizer.value, format=format.value, tools=tools,
-                      color=color.flag(), out=sys.stdout, explain=explain, verbose=verbose)
+        with report_to(output) as out:
+            code = run_render_agent(agent=agent, session=session, turn=turn, workspace=workspace, config=config,
+                                    tokenizer=tokenizer.value, format=format.value,
+                                    color=color_for(output, color.flag()), out=out)
+        raise typer.Exit(code)
+    from skillkit.cli.render_run import run_render
+    from skillkit.cli.streams import color_for, readable, report_to
+    from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
+
+    with contextlib.ExitStack() as stack:
+        source = stack.enter_context(readable(transcript, MAX_TRANSCRIPT_BYTES)) if transcript is not None else None
+        out = stack.enter_context(report_to(output))
+        code = run_render(transcript=source, skills=skills, scene=scene, turn=turn, context=context,
+                          variables=var or [], tokenizer=tokenizer.value, format=format.value, tools=tools,
+                          color=color_for(output, color.flag()), out=out, config=config, quiet=quiet,
+                          explain=explain, verbose=verbose)
     raise typer.Exit(code)

@@ -33,7 +33,8 @@ def preset_diagnostics(rendering: Any, scene_path: str | None, where: Any) -> li
 
 def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | None, turn: int | None,
                context: int | None, variables: Sequence[str], tokenizer: str, format: str, tools: bool,
-               color: bool | None, out: TextIO, explain: Sequence[str] | None = None, verbose: bool = False) -> int:
+               color: bool | None, out: TextIO, config: Path | None = None, quiet: bool = False,
+               explain: Sequence[str] | None = None, verbose: bool = False) -> int:
     from skillkit.cli.common import print_diagnostics_to_stderr
     from skillkit.cli.library import read_library, skills_source
     from skillkit.studio.render import render_turn
@@ -42,13 +43,13 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
 
     overrides = parse_variables(variables)
     counter = get_counter(tokenizer)
-    library = read_library(skills_source(skills, scene))
+    library = read_library(skills_source(skills, scene), config)
     print_diagnostics_to_stderr(library.left_out)
     found, left_out, unreadable = list(library.skills), library.left_out, set(library.unreadable)
     linked_scene = scene_for(scene, found, unreadable)
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":
-        return _xml(linked_scene.linked, context, out, 1 if left_out else 0)
+        return _xml(linked_scene.linked, context, out, 1 if left_out else 0, quiet)
     from skillkit.cli.common import progress_bar
 
     loaded = None
@@ -93,12 +94,12 @@ def _explained(rendering: Any, explain: Sequence[str] | None, verbose: bool) -> 
     return pick([v.name for v in rendering.turn.verdicts], explain)
 
 
-def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int) -> int:
+def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int, quiet: bool) -> int:
     from skillkit.agentskills.budgets import client_listings
     from skillkit.agentskills.listing import available_skills_xml
 
     out.write(available_skills_xml(linked))
-    for listing in client_listings(linked, context):
+    for listing in () if quiet else client_listings(linked, context):
         if not listing.fits:
             names = [*(s.name for s in listing.shortened), *listing.without_description, *listing.left_out]
             sys.stderr.write(f"skillkit: note: {listing.client} would not show this listing in full "

@@ -131,15 +131,16 @@ def turn_lines(turn: Event, listing: list[Event] | None = None) -> list[Text]:
     return lines
 
 
-def report_text(report: SessionReport, out: TextIO, color: bool | None) -> None:
+def report_text(report: SessionReport, out: TextIO, color: bool | None, quiet: bool = False) -> None:
+    """The session turn by turn, then a closing count (left out when `quiet`)."""
     if wants_color(out, color):
         console = console_for(out, color)
-        _print(report, console.print)
+        _print(report, console.print, quiet)
     else:  # plain lines, without Rich's rendering: a session of 50,000 calls prints 50,000 lines
-        _print(report, lambda line: out.write(line.plain + "\n"))
+        _print(report, lambda line: out.write(line.plain + "\n"), quiet)
 
 
-def _print(report: SessionReport, emit: Callable[[Text], object]) -> None:
+def _print(report: SessionReport, emit: Callable[[Text], object], quiet: bool) -> None:
     mode = "one session (later turns keep loaded skills' tools)" if report.session else "no session (each turn " \
            "is an invocation of its own)"
     emit(Text(f"Agent {report.agent} · {plural(len(report.turns), 'turn')} · {mode}", style="bold"))
@@ -148,6 +149,8 @@ def _print(report: SessionReport, emit: Callable[[Text], object]) -> None:
         for line in turn_lines(turn, listing):
             emit(line)
         listing = turn["listing"]
+    if quiet:
+        return
     refused = sum(1 for t in report.turns for e in (*t["preloads"], *t["calls"]) if e["verdict"] == "refused")
     calls = sum(len(t["calls"]) for t in report.turns)
     closing = f"{plural(calls, 'call')}: {refused} refused or failed" if refused else f"{plural(calls, 'call')}: all done"

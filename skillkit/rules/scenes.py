@@ -6,7 +6,7 @@ from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.suggest import did_you_mean
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, documented, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, documented, workspace_rule
 
 TRANSCRIPT_VALUE = documented("transcript-value", Severity.WARNING, """
     A SillyTavern chat value of another JSON type than SillyTavern writes, read as SillyTavern's
@@ -17,7 +17,7 @@ TRANSCRIPT_VALUE = documented("transcript-value", Severity.WARNING, """
     once per kind of value, at its first line.""", world="studio")
 
 
-@workspace_rule("scene-links", Severity.ERROR, world="studio")
+@workspace_rule("scene-links", Severity.ERROR, world="studio", reads=(SKILLS, "scene"))
 def scene_links(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene links skills by id (the skill's folder name), in order, with no duplicates, and
     each linked skill exists in the workspace. A turn leaves a gone or unreadable skill out."""

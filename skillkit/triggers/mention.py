@@ -83,14 +83,18 @@ def _not_mentioned(spec: SkillTriggers, primary: Sequence[bool], secondary: Sequ
 
 
 def judge(spec: SkillTriggers, primary: Sequence[bool], secondary: Sequence[bool],
-          timed_out: Sequence[str] = ()) -> Mention:
-    """The verdict for one turn, given which primary and secondary triggers hit."""
+          timed_out: Sequence[str] = (), unevaluated: Sequence[str] = ()) -> Mention:
+    """The verdict for one turn, given which primary and secondary triggers hit; `timed_out`
+    ran too long, `unevaluated` were not run because the run's regex time budget was spent."""
     on = _primary_ok(spec, primary) and (not spec.secondaries or _gate_ok(spec.selective_logic, secondary))
     reason = _mentioned(spec, primary, secondary) if on else _not_mentioned(spec, primary, secondary)
-    slow = tuple(dict.fromkeys(timed_out))
+    spent = tuple(dict.fromkeys(unevaluated))
+    slow = tuple(s for s in dict.fromkeys(timed_out) if s not in spent)
     if slow:
         reason += f" {listing(list(slow))} ran too long and counted as no match."
-    return Mention(on, reason, slow)
+    if spent:
+        reason += f" {listing(list(spent))} not evaluated: the regex time budget is spent."
+    return Mention(on, reason, slow + spent)
 
 
 def never(spec: SkillTriggers) -> Mention:
@@ -98,30 +102,8 @@ def never(spec: SkillTriggers) -> Mention:
     return Mention(False, f"Never mentioned: {spec.never_reason}.")
 
 
-def unscanned(spec: SkillTriggers, timeout: float | None = None) -> Mention:
-    """The verdict of a turn with nothing to scan (a reply that answers no message).
-
-    SillyTavern's scan buffer still holds its marker then (`MATCHER + [].join(JOINER)`, a lone
-    U+0001), so a regex trigger that matches that character (`/./s`, `/[\\s\\S]/`, `/\\W/`) is
-    tested on it, as there: `timeout` given, regex triggers are run on "\\x01"."""
+def unscanned(spec: SkillTriggers) -> Mention:
+    """The verdict of a turn with nothing to scan (a reply that answers no message)."""
     if not spec.can_match:
         return never(spec)
-    if timeout is not None and any(t.regex is not None for t in (*spec.primaries, *spec.secondaries)):
-        from skillkit.triggers.jsregex import js_test
-        from skillkit.triggers.scan import JOINER
-
-        slow: list[str] = []
-
-        def hit(trigger: Trigger) -> bool:
-            if trigger.regex is None:  # a plain trigger is tested on each message: there is none
-                return False
-            try:
-                return js_test(trigger.regex, JOINER, timeout)
-            except TimeoutError:
-                slow.append(trigger.source)
-                return False
-
-        primary = [hit(t) for t in spec.primaries]
-        if any(primary):
-            return judge(spec, primary, [hit(t) for t in spec.secondaries], slow)
     return Mention(False, "Not mentioned: there is no message before this reply to scan.")

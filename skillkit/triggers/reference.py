@@ -42,7 +42,7 @@ class ReferenceSession:
             return never(spec)
         units = window(answered, spec.scan_depth)
         if not units:
-            return unscanned(spec, self.matcher.timeout)
+            return unscanned(spec)
         texts = [u.text for u in units]
         joined = join(texts)
         slow: list[str] = []

@@ -3,8 +3,7 @@
 The newest `scanDepth` messages up to and including the one being answered, each trimmed,
 newest first, each preceded by U+0001 and followed by a newline before the next:
 `"\\x01newest\\n\\x01older"`. An empty message still takes a depth slot; tool messages and
-hidden messages take none. A turn with no message to scan has empty scan text, but a regex
-trigger is still tested on SillyTavern's lone marker there (triggers/mention.py, `unscanned`).
+hidden messages take none.
 
 The history a turn sees is a chain of `Unit`s, one per scanned message, each pointing at the
 one before it. A chain, not a list, because a swipe takes back the reply it replaces: the

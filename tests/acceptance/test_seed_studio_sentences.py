@@ -158,22 +158,3 @@ def test_legacy_user_bot_and_char_in_keys_are_replaced_in_any_case(cli, tmp_path
     literal = json.loads(cli("simulate", "chat.json", "--scene", "scenes/scene.yaml", "--format", "json",
                              cwd=root).stdout)["turns"][0]["skills"]
     assert [v["on"] for v in literal] == [False, False, False, False]
-
-
-def test_a_reply_that_answers_nothing_tests_regex_keys_on_sillytaverns_lone_marker(cli, tmp_path: Path) -> None:
-    """SillyTavern's scan buffer is `MATCHER + messages.join(JOINER)`: with no message it still
-    holds U+0001, so `/./s` (a real key, found by the differential) matches a generation that
-    answers nothing, while plain keys and `/x/` do not."""
-    root = workspace(tmp_path, {"any-char": {"triggers": ["/./s"]}, "an-x": {"triggers": ["/x/"]},
-                                "plain": {"triggers": ["x"]},
-                                "gated": {"triggers": ["/[\\s\\S]/"], "secondaryTriggers": ["never"],
-                                          "selectiveLogic": "notAny"}})
-    (root / "chat.json").write_text(json.dumps([{"role": "assistant", "content": "x"}]), encoding="utf-8")
-    outcome = cli("simulate", "chat.json", "--format", "json", cwd=root)
-    assert outcome.code == 0, outcome.stderr
-    first = json.loads(outcome.stdout)["turns"][0]
-    assert first["answering"] is None
-    assert {v["name"]: v["on"] for v in first["skills"]} == {"an-x": False, "any-char": True, "gated": True,
-                                                              "plain": False}
-    rendered = json.loads(cli("render", "--format", "json", cwd=root).stdout)["skills"]
-    assert {v["name"]: v["on"] for v in rendered} == {"an-x": False, "any-char": True, "gated": True, "plain": False}

@@ -48,6 +48,10 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "name-unique": ({**skill("one", "name: same\ndescription: x"), **skill("two", "name: same\ndescription: y")},
                     ["--ignore", "name-folder"]),
     "name-reserved": (ok("claude-helper"), ["--profile", "claude-api"]),
+    "client-ignored-key": ({**ok("studio-keys", "when: always\nlicense: MIT\ndisable-model-invocation: true"),
+                            "skillkit.yaml": "targets: [codex, opencode]\n"}, []),
+    "client-limit": ({**skill("claude-notes", "name: claude-notes\ndescription: Turns a -> b, for <tests>."),
+                      **ok("plain")}, ["--target", "claude-api"]),
     "xml-tags": ({**skill("tags", "name: tags\ndescription: Use <b>bold</b> moves"),
                   **skill("arrow", "name: arrow\ndescription: Turns a -> b")},
                  ["--profile", "claude-api"]),
@@ -161,8 +165,22 @@ def fixture(rule: str) -> dict[str, str | bytes]:
 CASES.update({
     "fence-unclosed": (fixture("fence-unclosed"), []),
     "invisible-unicode": (fixture("invisible-unicode"), []),
+    "control-character": (fixture("control-character"), []),
     "secret-leak": (fixture("secret-leak"), []),
     "remote-exec": (fixture("remote-exec"), []),
     "orphan-file": (fixture("orphan-file"), []),
     "description-short": (fixture("description-short"), ["--profile", "agent-skills"]),
+})
+
+CASES.update({
+    # shaped like a documentation bundle of thousands of pages: over claude.ai's 200 files
+    "upload-limits": ({**ok("manual", body="Read [the index](references/page-000.md).\n"),
+                       **{f"skills/manual/references/page-{i:03d}.md": f"Page {i}.\n" for i in range(201)}}, []),
+    # shaped like a plugin that wrote its hooks as a list of events
+    "plugin-hooks": ({".claude-plugin/plugin.json": '{"name": "hooked"}\n',
+                      "hooks/hooks.json": '{\n  "hooks": [\n    {"event": "PreToolUse", "command": "x.sh"}\n  ]\n}\n',
+                      "other/.claude-plugin/plugin.json": '{"name": "other"}\n',
+                      "other/hooks/hooks.json": '{"hooks": {\n  "PreToolUse": [{"matcher": "Write", "hooks": '
+                                                '[{"command": "y.sh"}]}],\n  "SesionStart": []\n}}\n',
+                      **ok("plain")}, []),
 })
