@@ -21,7 +21,23 @@ if TYPE_CHECKING:
     from skillkit.server.app import SkillkitServer
 
 _MEANT = re.compile(r"`([^`]+)`[^`]*\(did you mean `([^`]+)`\?\)")
+# Findings under the cursor offered actions at most: each suppression builds and parses the
+# whole text again, and a menu of hundreds helps nobody.
+MAX_FINDINGS_ACTED_ON = 20
 _LINE_COMMENT = re.compile(r"#\s*skillkit:\s*ignore\[([^\]\n]*)\]\s*$")
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters `a` and `b` share: slices compared in C, halving the span,
+    so a one-megabyte text costs a few dozen comparisons rather than a Python loop a character."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def edit_between(text: Text, after: str) -> types.TextEdit | None:
@@ -29,13 +45,9 @@ def edit_between(text: Text, after: str) -> types.TextEdit | None:
     before = text.text
     if before == after:
         return None
-    start = 0
-    limit = min(len(before), len(after))
-    while start < limit and before[start] == after[start]:
-        start += 1
-    end = 0
-    while end < limit - start and before[len(before) - 1 - end] == after[len(after) - 1 - end]:
-        end += 1
+    start = _common_prefix(before, after)
+    limit = min(len(before), len(after)) - start
+    end = min(_common_prefix(before[::-1], after[::-1]), limit)
     return types.TextEdit(range=types.Range(types.Position(*text.at_offset(start)),
                                             types.Position(*text.at_offset(len(before) - end))),
                           new_text=after[start:len(after) - end])
@@ -133,9 +145,9 @@ def actions(ls: SkillkitServer, path: Path, uri: str, want: types.Range) -> list
     shown = found[0].path if found else ls.session.shown(path)
     lsp = ls.lsp_diagnostics(path)
     out: list[types.CodeAction] = []
-    for finding, diag in zip(found, lsp):
-        if diag.range.end.line < want.start.line or diag.range.start.line > want.end.line:
-            continue
+    near = [(finding, diag) for finding, diag in zip(found, lsp)
+            if diag.range.end.line >= want.start.line and diag.range.start.line <= want.end.line]
+    for finding, diag in near[:MAX_FINDINGS_ACTED_ON]:
         if finding.rule in FIXERS and (edit := edit_between(text, fixed(text, shown, [finding]))) is not None:
             out.append(_action(f"Fix `{finding.rule}`: {finding.message}", uri, edit, diag, preferred=True))
         if (renamed := rename(text, finding, diag)) is not None:

@@ -22,6 +22,11 @@ from skillkit.server.state import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# Findings sent for one file at most: past this an editor's list helps nobody, while converting
+# and sending 100,000 of them (a finding at every link of a megabyte line) takes many seconds.
+# The rest are logged as left out; `skillkit lint` reports them all.
+MAX_PUBLISHED = 1000
+
 
 class SkillkitServer(LanguageServer):
     def __init__(self) -> None:
@@ -67,6 +72,10 @@ class SkillkitServer(LanguageServer):
     def lsp_diagnostics(self, path: Path) -> list[types.Diagnostic]:
         found = self.session.findings(path)
         shown = found[0].path if found else self.session.shown(path)
+        if len(found) > MAX_PUBLISHED:
+            self.log(f"skillkit: {shown} has {len(found):,} findings; the editor is sent the first "
+                     f"{MAX_PUBLISHED:,} (`skillkit lint {shown}` reports them all)", types.MessageType.Warning)
+            found = found[:MAX_PUBLISHED]
         return to_lsp(found, self.text(path), shown, self.locator)
 
 

@@ -231,16 +231,3 @@ async def test_utf8_positions_when_the_client_asks(client, ws):
     found = (await lsp.published(client, [skill]))[skill]
     when = next(d for d in found if d.code == "trigger-fields")
     assert (when.range.start.line, when.range.start.character, when.range.end.character) == (3, 6, 15)
-
-
-async def test_a_huge_or_broken_file_is_answered(client, ws):
-    await lsp.start(client, [ws])
-    skill = ws / "skills" / "typo" / "SKILL.md"
-    lsp.open_file(client, skill, "---\nname: [\n" + "x" * (2 * 1024 * 1024))
-    found = (await lsp.published(client, [skill]))[skill]
-    assert [d.code for d in found] == ["file-too-large"]
-    for method in (client.text_document_hover_async(types.HoverParams(doc(skill), types.Position(1, 3))),
-                   client.text_document_completion_async(types.CompletionParams(doc(skill), types.Position(1, 3))),
-                   client.text_document_code_action_async(types.CodeActionParams(
-                       doc(skill), found[0].range, types.CodeActionContext(diagnostics=found)))):
-        await method  # answered, not raised
