@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "session": ("skillkit.cli.session", "session_command"),
     "rules": ("skillkit.cli.rules", "rules"),
     "schema": ("skillkit.cli.schema", "schema"),
+    "init": ("skillkit.cli.init", "init"),
     "new": ("skillkit.cli.new", "new"),
     "import": ("skillkit.cli.import_", "import_"),
     "clean": ("skillkit.cli.clean", "clean"),

@@ -128,7 +128,7 @@ class LiveWorkspace:
         skills = tuple(c.doc for c in (self.skills.get(f) for f in self.space.skills) if c is not None and c.doc)
         documents = tuple(d.doc for d in (self.documents.get(f) for _, f in self.space.documents)
                           if d is not None and d.doc is not None)
-        return WorkspaceView(self.space.root, skills, documents, self.options.settings)
+        return WorkspaceView(self.space.root, skills, documents, self.options.settings, tuple(self.space.plugins))
 
     # --- what a path is --------------------------------------------------------------------
     def owner(self, path: Path) -> Path | None:

@@ -14,13 +14,14 @@ from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
+from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_parts,
                                      load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
 from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
+from skillkit.core.loading import CLIENTS_OWN, Group, Groups
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
@@ -28,6 +29,7 @@ from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
+PLATFORM_KINDS = ("agent", "tool", "catalog")
 
 
 @dataclass(frozen=True)
@@ -147,16 +149,18 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     for index, file in enumerate(files):
         shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
-            doc, diags = load_skill_doc(file, shown)
+            doc, bare, diags = load_skill_parts(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
-            doc, diags = None, [unreadable(shown, exc, file)]
+            doc, bare, diags = None, None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
         rules: list[Diagnostic] | None = None
         if only is None or file in only:
             rules = []
-            if doc is not None:
-                for rule in skill_rules:
-                    rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+            # a broken frontmatter: the rules of the body and the bundle still run (links, secrets)
+            checked, runnable = (doc, skill_rules) if doc is not None else (bare, [r for r in skill_rules if r.bodily])
+            if checked is not None:
+                for rule in runnable:
+                    rules.extend(judge.stamp(rule, rule.check(checked, judge.context)))  # type: ignore[arg-type, misc]
         if doc is not None and "skillkit:" not in doc.split.yaml_text and "skillkit:" not in doc.body:
             said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
         else:
@@ -221,6 +225,40 @@ def _resolved(space: Workspace) -> Resolved:
     return Resolved(plain=plain)
 
 
+class _Context:
+    """Where a skill stands weighs some findings, as the clients that load it read them:
+    - a platform field or limit (`tools`, `examples`, `version`, a body over 65,536 characters)
+      breaks a platform skill; a skill in a client's own folder or plugin (`.claude/skills/`,
+      a `.claude-plugin` plugin's `skills/`) is no platform action and carries such keys for
+      its client (`version: 1.0.0`, `tools: [Read]`): there, unless the workspace has agents,
+      tools or a catalog (or the profile is `platform`), the finding is a warning."""
+
+    def __init__(self, space: Workspace, judge: Judge) -> None:
+        self.platform = judge.profile.name == "platform" or any(kind in PLATFORM_KINDS for kind, _ in space.documents)
+        self.worlds = {rule_id: rule.world for rule_id, rule in judge.by_id.items()}
+        self.explicit = judge.options.severity
+        self.groups: Groups | None = None  # made when first asked
+
+    def _soft(self, diag: Diagnostic, why: str) -> Diagnostic:
+        if diag.severity != Severity.ERROR or diag.rule in self.explicit:
+            return diag  # (a severity the settings give is the user's word)
+        return replace(diag, severity=Severity.WARNING, message=f"{diag.message} ({why})")
+
+    def _group(self, file: Path) -> Group | None:
+        self.groups = self.groups or Groups()
+        return self.groups.of(str(file))
+
+    def weigh(self, checked: Checked) -> list[Diagnostic]:
+        found = checked.found()
+        if not self.platform and any(d.severity == Severity.ERROR and self.worlds.get(d.rule) == "platform"
+                                     for d in found):
+            group = self._group(checked.file)
+            if group is not None and group.kind in CLIENTS_OWN:
+                found = [self._soft(d, f"a platform field or limit; this skill is in {group.kind_said}")
+                         if self.worlds.get(d.rule) == "platform" else d for d in found]
+        return found
+
+
 def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
@@ -248,8 +286,9 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
         if space.only is not None and space.reports(path):
             named.add(shown)
 
+    context = _Context(space, judge)
     for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
-        per_file[checked.shown].extend(checked.found())
+        per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
@@ -264,7 +303,7 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
     for path, diag in discovery_findings(space, judge, base):
         per_file[diag.path].append(diag)
         shown_named(path, diag.path)
-    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
+    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins))
     for diags in workspace_hits(view, judge).values():
         for diag in diags:
             per_file[diag.path].append(diag)
