@@ -12,12 +12,12 @@ from typing import Any, Callable, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import from_fs_path
 
 from skillkit import __version__
 from skillkit.server.diagnostics import disk_text, to_lsp
 from skillkit.server.positions import Text
-from skillkit.server.settings import client_settings
+from skillkit.server.startup import path_of
 from skillkit.server.state import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,8 +29,9 @@ MAX_PUBLISHED = 1000
 
 
 class SkillkitServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, quiet: bool = False) -> None:
         super().__init__("skillkit", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.quiet = quiet  # `--quiet`: only warnings and errors are logged
         self.session = Session(self.log)
         self.pull = False  # the client asks for diagnostics (textDocument/diagnostic) itself
         self.refresh = False  # ... and may be told to ask again (workspace/diagnostic/refresh)
@@ -40,6 +41,8 @@ class SkillkitServer(LanguageServer):
 
     # --- helpers every concern uses -----------------------------------------------------
     def log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+        if self.quiet and kind in (types.MessageType.Log, types.MessageType.Info):
+            return
         try:
             self.window_log_message(types.LogMessageParams(type=kind, message=message))
         except Exception:  # noqa: BLE001 - before initialize, or the client is gone: nothing to tell
@@ -94,29 +97,9 @@ def guarded(server: SkillkitServer, what: str) -> Callable[[F], F]:
     return wrap
 
 
-def path_of(uri: str) -> Path | None:
-    found = to_fs_path(uri)
-    return Path(found) if found else None
+def build(quiet: bool = False) -> SkillkitServer:
+    server = SkillkitServer(quiet)
+    from skillkit.server.features import register
 
-
-def build() -> SkillkitServer:
-    server = SkillkitServer()
-    from skillkit.server import features
-
-    features.register(server, guarded, path_of)
+    register(server, guarded, path_of)
     return server
-
-
-def initialize(server: SkillkitServer, params: types.InitializeParams) -> None:
-    settings, problems = client_settings(params.initialization_options)
-    server.session.settings = settings
-    for problem in problems:
-        server.log(f"skillkit: {problem}", types.MessageType.Warning)
-    folders = [path_of(f.uri) for f in params.workspace_folders or []]
-    if not folders and params.root_uri:
-        folders = [path_of(params.root_uri)]
-    server.session.folders = [f for f in folders if f is not None]
-    capabilities = params.capabilities
-    server.pull = bool(capabilities.text_document and capabilities.text_document.diagnostic)
-    server.refresh = bool(capabilities.workspace and capabilities.workspace.diagnostics
-                          and capabilities.workspace.diagnostics.refresh_support)
