@@ -19,6 +19,7 @@ from skillkit.authoring.names import name_problem
 from skillkit.authoring.yamlemit import scalar
 from skillkit.core.atomic import make_temp_dir, write_atomic
 from skillkit.core.errors import InputError, UsageError
+from skillkit.core.fields import KINDS
 from skillkit.core.paths import display
 from skillkit.core.reader import open_regular
 from skillkit.core.resources import data_dir
@@ -163,7 +164,8 @@ def scaffold_file(kind: str, name: str, parent: Path, force: bool = False) -> Sc
     env.filters["yaml"] = scalar
     words = name.replace("-", " ").replace("_", " ")
     version = first_version(parent.parent / "skills") if kind == "tool" else 1
-    text = env.get_template(f"{kind}.yaml.j2").render(name=name, words=words, version=version)
+    text = env.get_template(f"{kind}.yaml.j2").render(name=name, words=words, version=version,
+                                                      modeline=KINDS[kind].modeline())
     parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, text)
     return Scaffolded(display(target), (target.name,), exists)

@@ -15,6 +15,7 @@ from typing import Sequence
 import yaml
 
 from skillkit.authoring.yamlemit import comment, scalar
+from skillkit.core.fields import KINDS
 from skillkit.core.slug import slugify
 
 SKILLS_FOLDER = "skills"
@@ -41,7 +42,8 @@ def reserved_names(output: Path) -> set[str]:
 
 def card_scene(character: str, skills: Sequence[str], output: Path, source: str) -> SceneDraft:
     stem = slugify(character) or slugify(Path(source).stem) or "card"
-    lines = [comment(f"written by skillkit import from {source}: {character}'s lorebook, in the book's order"),
+    lines = [KINDS["scene"].modeline(),
+             comment(f"written by skillkit import from {source}: {character}'s lorebook, in the book's order"),
              "skills:" if skills else "skills: []"]
     lines += [f"  - {scalar(name)}" for name in skills]
     lines.append(f"variables: {{char: {scalar(character)}, user: {DEFAULT_USER}}}")

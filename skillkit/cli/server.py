@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import typer
 
+from skillkit.cli.common import COLOR_OPTION, QUIET_OPTION, Color
+
 
 def server(
     stdio: bool = typer.Option(True, "--stdio/--no-stdio", help="Talk LSP on standard input and output (the "
                                "only transport; accepted because editors pass it)."),
+    color: Color = COLOR_OPTION,  # LSP is plain JSON; accepted so every command takes --color
+    quiet: bool = QUIET_OPTION,  # no window/logMessage notes (files checked, findings left out); problems still
 ) -> None:
     """Run the language server (LSP 3.17) on standard input and output, for an editor to start.
 
@@ -29,4 +33,4 @@ def server(
                          "see the README's \"Editors\" section")
     from skillkit.server import serve
 
-    serve()
+    serve(quiet=quiet)

@@ -103,6 +103,7 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, na
     root = os.path.normpath(graph_folder)
     source_folder = os.path.dirname(os.path.join(root, source))
     out = []
+    on_disk: dict[str, bool] = {}  # a target linked many times is looked up once
     for link in reading.links:
         target = local_target(link.target)
         if target is None:
@@ -117,10 +118,12 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, na
             rel = resolved[len(root) + 1:].replace(os.sep, "/")
         else:
             rel = None
-        if rel is not None:
-            exists = rel in names or rel in bundle.folders or rel in (".", SKILL_FILE) or os.path.exists(resolved)
-        else:  # outside the skill: whether it works in this checkout at all (a broken link is worse)
-            exists = os.path.exists(resolved)
+        # Outside the skill (rel None): whether it works in this checkout at all (a broken link is worse).
+        exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE))
+        if not exists:
+            if resolved not in on_disk:
+                on_disk[resolved] = os.path.exists(resolved)
+            exists = on_disk[resolved]
         out.append(Edge(source, link.line, link.column, target, rel, exists))
     return out
 

@@ -19,10 +19,10 @@ from skillkit.core.checked import Checked
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.documents import SkillDoc
 from skillkit.core.options import Options
-from skillkit.core.pipeline import (CheckedDocument, Judge, check_document, check_listed, check_skill_files,
-                                    discovery_findings, settle, workspace_hits)
+from skillkit.core.pipeline import (CheckedDocument, Judge, SkillContext, check_document, check_listed,
+                                    check_skill_files, discovery_findings, settle, workspace_hits)
 from skillkit.core.paths import display
-from skillkit.core.rulebase import BODY, FRONTMATTER, SKILLS, Rule, WorkspaceView, key
+from skillkit.core.rulebase import BODY, FRONTMATTER, PLUGINS, SKILLS, Rule, WorkspaceView, key
 from skillkit.core.suppress import Directive, file_directives
 from skillkit.core.workspace import SKILL_FILE, Workspace
 
@@ -78,6 +78,7 @@ class LiveWorkspace:
 
     def __post_init__(self) -> None:
         self.judge = Judge(self.options)
+        self.context = SkillContext(self.space, self.judge)  # where a skill stands weighs its findings, as in lint
         self.folders = {file.parent: file for file in self.space.skills}
 
     @contextlib.contextmanager
@@ -128,13 +129,14 @@ class LiveWorkspace:
         skills = tuple(c.doc for c in (self.skills.get(f) for f in self.space.skills) if c is not None and c.doc)
         documents = tuple(d.doc for d in (self.documents.get(f) for _, f in self.space.documents)
                           if d is not None and d.doc is not None)
-        return WorkspaceView(self.space.root, skills, documents, self.options.settings, tuple(self.space.plugins))
+        return WorkspaceView(self.space.root, skills, documents, self.options.settings, tuple(self.space.plugins),
+                             self.base)
 
     # --- what a path is --------------------------------------------------------------------
     def owner(self, path: Path) -> Path | None:
         """The file of this workspace whose check reads `path`: itself (a SKILL.md or a workspace
         file), or the SKILL.md whose folder holds it (a bundled file); None when no check does."""
-        if path in self.skills or path in self.documents:
+        if path in self.skills or path in self.documents or self._plugin_file(path):
             return path
         for folder in path.parents:
             if folder in self.folders:
@@ -142,6 +144,10 @@ class LiveWorkspace:
             if self.space.root is not None and folder == self.space.root:
                 return None
         return None
+
+    def _plugin_file(self, path: Path) -> bool:
+        """A Claude Code plugin's own file (its `hooks/hooks.json`), which workspace rules read."""
+        return path.parent.name == "hooks" and path.name == "hooks.json" and path.parent.parent in self.space.plugins
 
     def findings(self, shown: str) -> list[Diagnostic]:
         """What lint reports for the file shown as `shown`, sorted as lint sorts."""
@@ -176,6 +182,9 @@ class LiveWorkspace:
                 new_doc = self._check_document(old_doc.kind, file)
                 parts.add(new_doc.kind)
                 groups.add(new_doc.shown)
+            elif self._plugin_file(file):  # read by workspace rules only (`Rule.reads` says "plugins")
+                parts.add(PLUGINS)
+                groups.add(display(file, self.base))
         return self._rerun(frozenset(parts), groups)
 
     def _rerun(self, parts: frozenset[str], groups: set[str]) -> set[str]:
@@ -216,7 +225,7 @@ class LiveWorkspace:
         out: list[Diagnostic] = []
         if owner is not None:
             file, is_skill = owner
-            out.extend(self.skills[file].found() if is_skill else self.documents[file].found)
+            out.extend(self.context.weigh(self.skills[file]) if is_skill else self.documents[file].found)
         out.extend(extra.get(group, ()))
         return out
 

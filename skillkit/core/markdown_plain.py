@@ -71,7 +71,9 @@ def plain(text: str) -> Reading | None:
     if SPECIAL.search(LINK.sub("", text)):
         return None
     links = []
-    line, counted = 0, 0  # lines counted up to `counted`: one pass, not a count from the start per link
+    # Lines counted up to `counted`, and where the last of them starts: one pass, not a count
+    # (nor a search back for the line's start) from the text's start per link.
+    line, counted, line_start = 0, 0, 0
     for match in LINK.finditer(text):
         if "\n" in match.group(1) and (LETTER_FIRST.match(text) or LETTER_LINE.search(text)):
             return None  # a list item or heading may end before the link's text does
@@ -79,9 +81,12 @@ def plain(text: str) -> Reading | None:
         if ":" in target and (UNSAFE.match(target) or not target.isascii()):
             return None  # markdown-it drops the link, or rewrites its host: leave it the parse
         at = match.start(2)
-        line += text.count("\n", counted, at)
+        newlines = text.count("\n", counted, at)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted, at) + 1
         counted = at
-        column = at - (text.rfind("\n", 0, at) + 1)
+        column = at - line_start
         image = match.start() > 0 and text[match.start() - 1] == "!"
         links.append(Link(line + 1, column + 1, normalise(match.group(2)), "image" if image else "link"))
     return Reading(tuple(links))

@@ -225,7 +225,7 @@ def _resolved(space: Workspace) -> Resolved:
     return Resolved(plain=plain)
 
 
-class _Context:
+class SkillContext:
     """Where a skill stands weighs some findings, as the clients that load it read them:
     - a platform field or limit (`tools`, `examples`, `version`, a body over 65,536 characters)
       breaks a platform skill; a skill in a client's own folder or plugin (`.claude/skills/`,
@@ -286,7 +286,7 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
         if space.only is not None and space.reports(path):
             named.add(shown)
 
-    context = _Context(space, judge)
+    context = SkillContext(space, judge)
     for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
         per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives

@@ -41,6 +41,9 @@ class WorkspaceView:
     documents: tuple[YamlDoc, ...]
     settings: dict[str, object] = field(default_factory=dict)
     plugins: tuple[Path, ...] = ()  # Claude Code plugin roots (folders holding `.claude-plugin/`)
+    # The folder paths are shown from: the working folder in `lint`, each workspace folder in the
+    # language server (whose own working folder is wherever the editor started it). None: the cwd.
+    base: str | None = None
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]
@@ -118,6 +121,7 @@ def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: boo
 
 
 SKILLS, BODY, FRONTMATTER = "skills", "body", "frontmatter"  # what `Rule.reads` may name besides keys and kinds
+PLUGINS = "plugins"  # a Claude Code plugin's own files (its hooks)
 
 
 def key(name: str) -> str:

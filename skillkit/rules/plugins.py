@@ -91,7 +91,7 @@ def plugin_hooks(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
         file = Path(plugin, *HOOKS_FILE)
         if not file.is_file():
             continue
-        shown = display(file)
+        shown = display(file, view.base)
         try:
             source, _ = read_text(file, shown)
         except InputError:

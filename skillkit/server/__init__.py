@@ -8,8 +8,9 @@ when the server starts: `skillkit lint` never loads them."""
 from __future__ import annotations
 
 
-def serve() -> None:
-    """Answer LSP on standard input and output until the client says exit."""
+def serve(quiet: bool = False) -> None:
+    """Answer LSP on standard input and output until the client says exit; `quiet`: log only
+    what went wrong (warnings and errors), no notes."""
     from skillkit.server.app import build
 
-    build().start_io()
+    build(quiet).start_io()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
@@ -18,10 +18,27 @@ from skillkit.server.context import file_kind, frontmatter_end
 from skillkit.server.positions import Text
 
 if TYPE_CHECKING:
+    from skillkit.core.rulebase import Fix
     from skillkit.server.app import SkillkitServer
 
 _MEANT = re.compile(r"`([^`]+)`[^`]*\(did you mean `([^`]+)`\?\)")
+# Findings under the cursor offered actions at most: each suppression builds and parses the
+# whole text again, and a menu of hundreds helps nobody.
+MAX_FINDINGS_ACTED_ON = 20
 _LINE_COMMENT = re.compile(r"#\s*skillkit:\s*ignore\[([^\]\n]*)\]\s*$")
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters `a` and `b` share: slices compared in C, halving the span,
+    so a one-megabyte text costs a few dozen comparisons rather than a Python loop a character."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def edit_between(text: Text, after: str) -> types.TextEdit | None:
@@ -29,13 +46,9 @@ def edit_between(text: Text, after: str) -> types.TextEdit | None:
     before = text.text
     if before == after:
         return None
-    start = 0
-    limit = min(len(before), len(after))
-    while start < limit and before[start] == after[start]:
-        start += 1
-    end = 0
-    while end < limit - start and before[len(before) - 1 - end] == after[len(after) - 1 - end]:
-        end += 1
+    start = _common_prefix(before, after)
+    limit = min(len(before), len(after)) - start
+    end = min(_common_prefix(before[::-1], after[::-1]), limit)
     return types.TextEdit(range=types.Range(types.Position(*text.at_offset(start)),
                                             types.Position(*text.at_offset(len(before) - end))),
                           new_text=after[start:len(after) - end])
@@ -48,10 +61,11 @@ def _action(title: str, uri: str, edit: types.TextEdit, diag: types.Diagnostic |
                             edit=types.WorkspaceEdit(changes={uri: [edit]}))
 
 
-def fixed(text: Text, shown: str, found: list[Diagnostic]) -> str:
+def fixed(text: Text, shown: str, found: list[Diagnostic], fixes: Mapping[str, Fix]) -> str:
+    """The text with the rules' fixes (`fixes`) of `found` made, as `lint --fix` makes them."""
     from skillkit.core.fixes import fix_text
 
-    after, _ = fix_text(text.text, shown, found)
+    after, _ = fix_text(text.text, shown, found, fixes)
     return after
 
 
@@ -125,27 +139,42 @@ def suppressions(text: Text, kind: str | None, finding: Diagnostic) -> list[tupl
     return out
 
 
-def actions(ls: SkillkitServer, path: Path, uri: str, want: types.Range) -> list[types.CodeAction]:
-    from skillkit.core.fixes import FIXERS
+def _fix_title(finding: Diagnostic, fix: Fix) -> str:
+    caution = "" if fix.safe else " (unsafe: may change what the file means)"
+    return f"Fix `{finding.rule}`{caution}: {finding.message}"
 
+
+def actions(ls: SkillkitServer, path: Path, uri: str, want: types.Range) -> list[types.CodeAction]:
+    """Every rule's fix (preferred when safe, as `--fix` makes only those), the did-you-mean
+    rename (preferred: the person picks it, seeing the edit, unless a safe fix does otherwise),
+    and the suppressions, for the findings in `want`; then "fix all" with the safe fixes."""
+    from skillkit.core.fixes import usable
+    from skillkit.rules import RULESET
+
+    fixes = RULESET.fixes
     text = ls.text(path)
     found = ls.session.findings(path)
     shown = found[0].path if found else ls.session.shown(path)
     lsp = ls.lsp_diagnostics(path)
     out: list[types.CodeAction] = []
-    for finding, diag in zip(found, lsp):
-        if diag.range.end.line < want.start.line or diag.range.start.line > want.end.line:
-            continue
-        if finding.rule in FIXERS and (edit := edit_between(text, fixed(text, shown, [finding]))) is not None:
-            out.append(_action(f"Fix `{finding.rule}`: {finding.message}", uri, edit, diag, preferred=True))
-        if (renamed := rename(text, finding, diag)) is not None:
-            out.append(_action(renamed[0], uri, renamed[1], diag, preferred=finding.rule not in FIXERS))
+    near = [(finding, diag) for finding, diag in zip(found, lsp)
+            if diag.range.end.line >= want.start.line and diag.range.start.line <= want.end.line]
+    for finding, diag in near[:MAX_FINDINGS_ACTED_ON]:
+        fix = fixes.get(finding.rule)
+        edit = edit_between(text, fixed(text, shown, [finding], fixes)) if fix is not None else None
+        renamed = rename(text, finding, diag)
+        if fix is not None and edit is not None and (renamed is None or renamed[1] != edit):
+            out.append(_action(_fix_title(finding, fix), uri, edit, diag, preferred=fix.safe))
+        if renamed is not None:  # the rule's own fix when it makes the same edit: offered once, as a rename
+            safe_other = fix is not None and fix.safe and edit is not None and renamed[1] != edit
+            out.append(_action(renamed[0], uri, renamed[1], diag, preferred=not safe_other))
         for title, after in suppressions(text, file_kind(path), finding):
-            if (edit := edit_between(text, after)) is not None:
-                out.append(_action(title, uri, edit, diag))
-    fixable = [f for f in found if f.rule in FIXERS]
-    if fixable and (edit := edit_between(text, fixed(text, shown, fixable))) is not None:
-        out.append(_action("Fix all that skillkit can fix", uri, edit, None, kind="source.fixAll.skillkit"))
+            if (suppress := edit_between(text, after)) is not None:
+                out.append(_action(title, uri, suppress, diag))
+    safe = usable(fixes)
+    fixable = [f for f in found if f.rule in safe]
+    if fixable and (edit := edit_between(text, fixed(text, shown, fixable, safe))) is not None:
+        out.append(_action("Fix all that skillkit can fix safely", uri, edit, None, kind="source.fixAll.skillkit"))
     return out
 
 

@@ -12,20 +12,26 @@ from typing import Any, Callable, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import from_fs_path
 
 from skillkit import __version__
 from skillkit.server.diagnostics import disk_text, to_lsp
 from skillkit.server.positions import Text
-from skillkit.server.settings import client_settings
+from skillkit.server.startup import path_of
 from skillkit.server.state import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# Findings sent for one file at most: past this an editor's list helps nobody, while converting
+# and sending 100,000 of them (a finding at every link of a megabyte line) takes many seconds.
+# The rest are logged as left out; `skillkit lint` reports them all.
+MAX_PUBLISHED = 1000
+
 
 class SkillkitServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, quiet: bool = False) -> None:
         super().__init__("skillkit", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.quiet = quiet  # `--quiet`: only warnings and errors are logged
         self.session = Session(self.log)
         self.pull = False  # the client asks for diagnostics (textDocument/diagnostic) itself
         self.refresh = False  # ... and may be told to ask again (workspace/diagnostic/refresh)
@@ -35,6 +41,8 @@ class SkillkitServer(LanguageServer):
 
     # --- helpers every concern uses -----------------------------------------------------
     def log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+        if self.quiet and kind in (types.MessageType.Log, types.MessageType.Info):
+            return
         try:
             self.window_log_message(types.LogMessageParams(type=kind, message=message))
         except Exception:  # noqa: BLE001 - before initialize, or the client is gone: nothing to tell
@@ -67,6 +75,10 @@ class SkillkitServer(LanguageServer):
     def lsp_diagnostics(self, path: Path) -> list[types.Diagnostic]:
         found = self.session.findings(path)
         shown = found[0].path if found else self.session.shown(path)
+        if len(found) > MAX_PUBLISHED:
+            self.log(f"skillkit: {shown} has {len(found):,} findings; the editor is sent the first "
+                     f"{MAX_PUBLISHED:,} (`skillkit lint {shown}` reports them all)", types.MessageType.Warning)
+            found = found[:MAX_PUBLISHED]
         return to_lsp(found, self.text(path), shown, self.locator)
 
 
@@ -85,29 +97,9 @@ def guarded(server: SkillkitServer, what: str) -> Callable[[F], F]:
     return wrap
 
 
-def path_of(uri: str) -> Path | None:
-    found = to_fs_path(uri)
-    return Path(found) if found else None
+def build(quiet: bool = False) -> SkillkitServer:
+    server = SkillkitServer(quiet)
+    from skillkit.server.features import register
 
-
-def build() -> SkillkitServer:
-    server = SkillkitServer()
-    from skillkit.server import features
-
-    features.register(server, guarded, path_of)
+    register(server, guarded, path_of)
     return server
-
-
-def initialize(server: SkillkitServer, params: types.InitializeParams) -> None:
-    settings, problems = client_settings(params.initialization_options)
-    server.session.settings = settings
-    for problem in problems:
-        server.log(f"skillkit: {problem}", types.MessageType.Warning)
-    folders = [path_of(f.uri) for f in params.workspace_folders or []]
-    if not folders and params.root_uri:
-        folders = [path_of(params.root_uri)]
-    server.session.folders = [f for f in folders if f is not None]
-    capabilities = params.capabilities
-    server.pull = bool(capabilities.text_document and capabilities.text_document.diagnostic)
-    server.refresh = bool(capabilities.workspace and capabilities.workspace.diagnostics
-                          and capabilities.workspace.diagnostics.refresh_support)

@@ -34,7 +34,7 @@ def help_uri(rule: str) -> str | None:
 
 
 def lsp_range(text: Text, shown: str, locator: Locator, line: int, column: int) -> types.Range:
-    locator.hold(shown, text.lint_text())
+    """The range of a finding at lint's (line, column); `locator` holds `shown` as `text` (to_lsp)."""
     place = region(locator, shown, line, column)
     start = text.position(line, column)
     end = text.position(place.get("endLine", line), place.get("endColumn", column))
@@ -45,6 +45,7 @@ def lsp_range(text: Text, shown: str, locator: Locator, line: int, column: int) 
 
 def to_lsp(found: list[Diagnostic], text: Text, shown: str, locator: Locator) -> list[types.Diagnostic]:
     out = []
+    locator.hold(shown, text.lint_text())  # once: the ranges of every finding read these lines
     for d in found:
         uri = help_uri(d.rule)
         out.append(types.Diagnostic(

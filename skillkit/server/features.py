@@ -15,8 +15,11 @@ WATCHED = ("**/SKILL.md", "**/*.md", "**/*.yaml", "**/*.yml", "**/pyproject.toml
 
 
 def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Callable[[str], Path | None]) -> None:
-    from skillkit.server import actions, completion, hover, navigation
-    from skillkit.server.app import initialize
+    from skillkit.server.actions import register as actions_register
+    from skillkit.server.completion import register as completion_register
+    from skillkit.server.hover import register as hover_register
+    from skillkit.server.navigation import register as navigation_register
+    from skillkit.server.startup import initialize
 
     def feature(method: str, options: Any = None) -> Callable[[Callable[..., Any]], Any]:
         def wrap(handler: Callable[..., Any]) -> Any:
@@ -96,10 +99,8 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
                 uri=from_fs_path(str(path)) or "", items=ls.lsp_diagnostics(path), version=None))
         return types.WorkspaceDiagnosticReport(items=items)
 
-    hover.register(server, feature, path_of)
-    completion.register(server, feature, path_of)
-    actions.register(server, feature, path_of)
-    navigation.register(server, feature, path_of)
+    for register_concern in (hover_register, completion_register, actions_register, navigation_register):
+        register_concern(server, feature, path_of)
 
 
 def _watch(ls: SkillkitServer) -> None:

@@ -111,6 +111,11 @@ def definition(ls: SkillkitServer, path: Path, line: int, character: int) -> typ
                                                                                    types.Position(0, 0)))
 
 
+# Headings an outline is sent at most: 160,000 one-line headings (a megabyte of `# h`) take
+# seconds to send and help no reader.
+MAX_SYMBOLS = 5000
+
+
 def symbols(ls: SkillkitServer, path: Path) -> list[types.DocumentSymbol]:
     """A SKILL.md's (or bundled Markdown's) headings, nested by level, outside code fences."""
     if file_kind(path) != "skill" and path.suffix.lower() != ".md":
@@ -122,6 +127,7 @@ def symbols(ls: SkillkitServer, path: Path) -> list[types.DocumentSymbol]:
     roots: list[types.DocumentSymbol] = []
     stack: list[tuple[int, types.DocumentSymbol]] = []
     fence: str | None = None
+    count = 0
     for number in range(start, len(lines)):
         line = text.line(number)
         if (mark := _FENCE.match(line)) is not None:
@@ -129,6 +135,11 @@ def symbols(ls: SkillkitServer, path: Path) -> list[types.DocumentSymbol]:
             continue
         if fence is not None or (heading := _HEADING.match(line)) is None:
             continue
+        count += 1
+        if count > MAX_SYMBOLS:
+            ls.log(f"skillkit: {path.name} has more than {MAX_SYMBOLS:,} headings; the outline shows the first "
+                   f"{MAX_SYMBOLS:,}")
+            break
         level = len(heading.group(1))
         whole = types.Range(types.Position(number, 0), types.Position(number, units(line, text.encoding)))
         symbol = types.DocumentSymbol(name=heading.group(2), kind=types.SymbolKind.String, range=whole,

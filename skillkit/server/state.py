@@ -169,15 +169,17 @@ class Session:
             self._broken(exc)
         return {path} if had != self.broken.get(shown) else set()
 
+    def is_settings(self, path: Path) -> bool:
+        """Whether `path` holds settings: skillkit.yaml, pyproject.toml, or the client's `config`."""
+        return path.name in SETTINGS_NAMES or (self.settings.config is not None and path == self.settings.config)
+
     def saved(self, path: Path) -> set[Path]:
         """A file was written: settings apply anew (as lint reads them at each run)."""
-        if path.name in SETTINGS_NAMES or (self.settings.config is not None and path == self.settings.config):
-            return self.load(fresh=True)
-        return set()
+        return self.load(fresh=True) if self.is_settings(path) else set()
 
     def watched(self, events: list[tuple[Path, str]]) -> set[Path]:
         """Files changed on disk (`created`, `changed`, `deleted`), as the client watches them."""
-        if any(path.name in SETTINGS_NAMES for path, _ in events):
+        if any(self.is_settings(path) for path, _ in events):
             return self.load(fresh=True)
         if any(kind != "changed" and (path.name == "SKILL.md" or path.suffix in (".yaml", ".yml"))
                for path, kind in events):

@@ -79,3 +79,28 @@ def test_the_schema_refuses_what_the_reader_refuses(cli, tmp_path, bad):
     file.write_text(yaml.safe_dump(bad))
     (tmp_path / "skills").mkdir()
     assert cli("simulate", str(file), "--skills", str(tmp_path / "skills"), cwd=tmp_path).code == 2
+
+
+def modeline_schema(text: str) -> Path:
+    """The schema file under schemas/ that a YAML file's first line (a `yaml-language-server`
+    modeline) names by its published `$id`."""
+    first = text.splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema="), first
+    url = first.split("$schema=", 1)[1]
+    local = REPO / "schemas" / url.rsplit("/", 1)[1]
+    assert json.loads(local.read_text(encoding="utf-8"))["$id"] == url
+    return local
+
+
+def test_the_yaml_that_new_and_import_write_names_its_schema_for_the_editor(cli, tmp_path):
+    for kind, name in (("scene", "tavern"), ("agent", "reviewer"), ("tool", "get_activity"),
+                       ("transcript", "first-chat")):
+        assert cli("new", kind, name, cwd=tmp_path).code == 0
+        written = next(tmp_path.glob(f"*/{name}.yaml")).read_text(encoding="utf-8")
+        assert modeline_schema(written).name == f"{kind}.schema.json"
+    card = FIXTURES / "import" / "card-v2.json"
+    assert cli("import", str(card), cwd=tmp_path).code == 0
+    scenes = sorted((tmp_path / "scenes").glob("*.yaml"))
+    assert len(scenes) == 2, scenes  # tavern.yaml and the card's own
+    for path in scenes:
+        assert modeline_schema(path.read_text(encoding="utf-8")).name == "scene.schema.json"

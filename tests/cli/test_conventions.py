@@ -25,7 +25,8 @@ SCENE = WORKSPACE / "scenes" / "tavern.yaml"
 TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "rules", "new", "import",
                 "clean"}
 WRITES_A_REPORT = {"lint", "simulate", "render", "resolve", "session", "verify"}
-NO_FORMAT = {"new", "unpack", "schema", "init", "clean"}
+# `server` speaks LSP (JSON-RPC) only: there is no report whose format one could choose.
+NO_FORMAT = {"new", "unpack", "schema", "init", "clean", "server"}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
