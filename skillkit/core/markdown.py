@@ -45,8 +45,8 @@ TAG = re.compile(r"<[A-Za-z/!?]")
 HTML_ATTR = re.compile(r"href|src", re.I)
 # After a blank line, a line starting in column 1: every open block is closed there.
 RESTART = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")
-# Where a reference definition's `[` may stand: a line's start, past container markers.
-DEFINITION_START = re.compile(r"^(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*\[", re.M)
+# What may stand before a reference definition's `[` on its line: container markers.
+MARKERS = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
 # A list item's first line: its marker and the one to four spaces before its text (five or
 # more would open indented code), and a thematic break that such a line may also be.
 ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)]) {1,4}(?=[^ ])")
@@ -265,22 +265,23 @@ def _html_bounded(text: str, fence_follows: bool) -> bool:
 
 
 def _may_define(text: str) -> bool:
-    """Whether a reference definition may stand in `text`: a `]:` whose paragraph has a line
-    starting with `[` (past quote and list markers). Most `]:` are code (`d[k]: v`)."""
+    """Whether a reference definition may stand in `text`. Most `]:` are code (`d[k]: v`) or
+    prose: a link label holds no unescaped bracket and at most 999 characters, so a `]:` ends
+    one only when the last `[` before it is that close and starts its line (past quote and
+    list markers). An escaped bracket near a `]:` answers yes (the label may start earlier).
+    A list of titles quoting `[Error]:` (`- [构建时报错“BundleTool [Error]: ...”](faq.md)`)
+    sent an 800 KB index to a whole parse."""
     at = text.find("]:")
-    # Each part of the text is looked at about once (a long paragraph of `d[k]: v` lines was
-    # quadratic): `searched`, where DEFINITION_START has been looked for up to; `paragraph`,
-    # where the current paragraph starts, moved forward past each blank line found.
-    searched = paragraph = previous = 0
     while at >= 0:
-        blank = text.rfind("\n\n", previous, at)
-        if blank >= 0:
-            paragraph = blank + 1
-        if DEFINITION_START.search(text, max(paragraph, searched), at + 1):
+        opening = text.rfind("[", max(0, at - 1000), at)  # (none that close: no label ends here)
+        if opening >= 0 and "\\" in text[max(0, opening - 1):at]:
             return True
-        # the search ended at `]:`'s line: a `[` starting a later line is searched from there
-        searched = text.rfind("\n", 0, at) + 1
-        previous = at
+        if opening >= 0 and "]" not in text[opening + 1:at]:
+            # what stands before the `[` on its line, up to 200 characters back (a longer
+            # run of markers only is taken as one, which errs on the safe side)
+            before = text[max(0, opening - 200):opening]
+            if MARKERS.fullmatch(before, before.rfind("\n") + 1):
+                return True
         at = text.find("]:", at + 2)
     return False
 
