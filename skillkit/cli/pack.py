@@ -5,16 +5,25 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, output_option, progress_bar
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option,
+                                 progress_bar, report_option)
+
+if TYPE_CHECKING:
+    from skillkit.pack.preflight import Prepared
 
 
-class Target(str, enum.Enum):
-    zip = "zip"
-    agent_skills = "agent-skills"
+def _target_names() -> dict[str, str]:
+    """`zip`, then every client id of the registry (`agent-skills` among them)."""
+    from skillkit.clients import IDS
+
+    return {"zip": "zip", **{client.replace("-", "_"): client for client in IDS}}
+
+
+Target = enum.Enum("Target", _target_names(), type=str)  # type: ignore[misc]
 
 
 class VerifyFormat(str, enum.Enum):
@@ -24,11 +33,14 @@ class VerifyFormat(str, enum.Enum):
 
 def pack(
     workspace: Path = typer.Argument(Path("."), help="The workspace folder. Default: the current folder."),
-    output: Path = output_option("The pack file to write; with --target agent-skills, the folder that receives "
-                                 "one <name>.skill per skill", required=True),
+    output: Path = output_option("The pack file to write; with --target CLIENT, the folder that receives each "
+                                 "skill as that client reads it (`<name>.skill` uploads for agent-skills and "
+                                 "claude-api)", required=True),
     target: Target = typer.Option(Target.zip, "--target", "-t", case_sensitive=False,
                                   help="zip: one reproducible pack with its manifest; agent-skills: .skill "
-                                  "uploads for claude.ai and other Agent Skills clients."),
+                                  "uploads for claude.ai and other Agent Skills clients; a client id "
+                                  "(claude-code, codex, opencode, ...): each skill in the folder that client "
+                                  "loads, its keys and intents spelled the client's way, its limits checked."),
     config: Optional[Path] = CONFIG_OPTION,
     sign: Optional[Path] = typer.Option(None, "--sign", metavar="KEY",
                                         help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
@@ -36,8 +48,9 @@ def pack(
     format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json (what was written, its sha256 "
                                          "and files) for machines"),
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
-    """Pack a workspace into a reproducible release zip (or .skill uploads).
+    """Pack a workspace into a reproducible release zip (or .skill uploads, or skill folders for a client).
 
     The workspace is linted (its own settings and profile) and its references resolved
     first; any error refuses the pack and nothing is written. Entries are the workspace's
@@ -48,23 +61,28 @@ def pack(
     `--sign KEY` adds `skillkit-manifest.json.sig`, an OpenSSH signature of the manifest (an
     Ed25519 key signs deterministically, so a signed pack is reproducible too).
 
-    Exit 0 written, 1 refused (workspace errors, a link, a file changed while packing),
-    2 usage errors and paths that cannot be read or written.
+    `--target CLIENT` writes each skill as that client reads it: under the folder it loads
+    (`.claude/skills/<name>/` for claude-code, `.agents/skills/<name>/` for codex,
+    `.opencode/skills/<name>/` for opencode, ...), with the keys it reads, each intent in its
+    spelling (`disable-model-invocation: true` becomes Codex's `policy.allow_implicit_invocation:
+    false` in `agents/openai.yaml`), other keys kept under `metadata` or dropped, all reported.
+    The client's limits are checked as lint's `client-limit` (`lint --target CLIENT`); a
+    skill folder that already exists is never written over.
+
+    Exit 0 written, 1 refused (workspace errors, a client's limit, a link, a file changed while
+    packing), 2 usage errors and paths that cannot be read or written.
 
     Examples: `skillkit pack -o dist/skills.zip`,
-    `skillkit pack fixtures/workspace --target agent-skills -o dist/skills/`.
+    `skillkit pack fixtures/workspace --target agent-skills -o dist/skills/`,
+    `skillkit pack fixtures/workspace --target codex -o dist/codex/`.
     """
     from skillkit.cli.common import print_diagnostics_to_stderr
-    from skillkit.pack import report
-    from skillkit.pack.preflight import prepare
 
-    if sign is not None and target is Target.agent_skills:
-        raise typer.BadParameter("--sign signs a zip pack's manifest; --target agent-skills has none", param_hint="--sign")
-    tick, close = progress_bar("Checking")
-    try:
-        prepared = prepare(workspace, config, tick)
-    finally:
-        close()
+    if sign is not None and target is not Target.zip:
+        raise typer.BadParameter(f"--sign signs a zip pack's manifest; --target {target.value} has none",
+                                 param_hint="--sign")
+    clients = None if target in (Target.zip, Target.agent_skills) else (target.value,)
+    prepared = _prepared(workspace, config, clients)
     if prepared.errors:
         print_diagnostics_to_stderr(list(prepared.errors))
         typer.echo(f"skillkit: pack refused: {len(prepared.errors)} error(s) in the workspace; nothing was written",
@@ -72,42 +90,68 @@ def pack(
         raise typer.Exit(1)
     if prepared.packing:  # lint cannot list these: only the pack leaves files out
         print_diagnostics_to_stderr(list(prepared.packing))
-    if prepared.diagnostics:
+    if prepared.diagnostics and not quiet:
+        lister = "skillkit lint" + (f" --target {target.value}" if clients else "")
         typer.echo(f"note: {len(prepared.diagnostics)} warning(s) or info(s) in the workspace; "
-                   "`skillkit lint` lists them", err=True)
+                   f"`{lister}` lists them", err=True)
     tick, close = progress_bar("Packing")
     try:
-        if target is Target.agent_skills:
-            from skillkit.pack.agent_skills import export_skills
-
-            exported = export_skills(prepared, output, tick)
-            if format is VerifyFormat.json:
-                report.exported_json(exported, sys.stdout)
-            else:
-                report.exported(exported, sys.stdout, color.flag())
-        else:
-            from skillkit.pack.build import build_pack
-            from skillkit.pack.signing import sign as ssh_sign
-
-            key = sign
-            signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
-            packed = build_pack(prepared, output, tick, signer)
-            if format is VerifyFormat.json:
-                report.packed_json(packed, sys.stdout)
-            else:
-                report.packed(packed, sys.stdout, color.flag())
+        _write(prepared, output, target.value, sign, format is VerifyFormat.json, color, tick, quiet)
     finally:
         close()
     raise typer.Exit(0)
 
 
+def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]) -> Prepared:
+    from skillkit.pack.preflight import prepare
+
+    tick, close = progress_bar("Checking")
+    try:
+        return prepare(workspace, config, tick, targets=clients)
+    finally:
+        close()
+
+
+def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], as_json: bool, color: Color,
+           tick: Callable[[int, int], None] | None, quiet: bool = False) -> None:
+    """Write what `--target` asks for and report it (`quiet`: the text report left out)."""
+    from skillkit.clients import BY_ID
+    from skillkit.pack import report
+
+    if target == "zip":
+        from skillkit.pack.build import build_pack
+        from skillkit.pack.signing import sign as ssh_sign
+
+        key = sign
+        signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
+        packed = build_pack(prepared, output, tick, signer)
+        if as_json or not quiet:
+            report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
+    elif BY_ID[target].packaging.form == "upload":
+        from skillkit.pack.agent_skills import export_skills
+
+        exported = export_skills(prepared, output, tick)
+        if as_json or not quiet:
+            report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout,
+                                                                                       color.flag())
+    else:
+        from skillkit.pack.targets import write_for_client
+
+        placed = write_for_client(prepared, output, BY_ID[target], tick)
+        if as_json or not quiet:
+            report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
+
+
 def verify(
-    file: Path = typer.Argument(..., help="The pack (zip) to check."),
+    file: Path = typer.Argument(..., help="The pack (zip) to check; `-`: standard input."),
     format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json for machines"),
     allowed_signers: Optional[Path] = typer.Option(None, "--allowed-signers", metavar="FILE",
                                                    help="Require the manifest signed by a key in this OpenSSH "
                                                    "allowed-signers file (`principal ssh-ed25519 AAAA...` lines)."),
+    output: Optional[Path] = report_option(),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Check every entry of a pack against its manifest.
 
@@ -115,7 +159,9 @@ def verify(
     unsafe names, links and zip-bomb sizes are refused before anything is decompressed.
     With `--allowed-signers FILE` the manifest's signature must be good and by a key the file
     allows (`ssh-keygen -Y find-principals` and `-Y verify`), and the signer is named; a pack
-    without a signature is then refused. Without it, signed and unsigned packs both verify.
+    without a signature is then refused. Without it, signed and unsigned packs both verify,
+    unless the settings (`--config`, else the nearest to the current folder) name an
+    `allowed-signers` file.
 
     Exit 0 the pack matches its manifest, 1 any mismatch (each one named), 2 a file that is
     not a zip or not a skillkit pack, or cannot be opened.
@@ -123,19 +169,37 @@ def verify(
     Examples: `skillkit verify dist/skills.zip`, `skillkit verify dist/skills.zip --format json`,
     `skillkit verify dist/skills.zip --allowed-signers .github/allowed_signers`.
     """
+    from skillkit.cli.streams import color_for, readable, report_to
     from skillkit.pack import report
+    from skillkit.pack.safety import Limits
     from skillkit.pack.verify import verify_pack
 
+    signers = allowed_signers if allowed_signers is not None else _settings_signers(config)
     tick, close = progress_bar("Verifying")
     try:
-        result = verify_pack(file, progress=tick, allowed_signers=allowed_signers)
+        with readable(file, Limits().max_total) as source:  # a zip is no bigger than what it holds
+            result = verify_pack(source, progress=tick, allowed_signers=signers)
     finally:
         close()
-    if format is VerifyFormat.json:
-        report.verified_json(result, sys.stdout)
-    else:
-        report.verified_text(result, sys.stdout, color.flag())
+    with report_to(output) as out:
+        if format is VerifyFormat.json:
+            report.verified_json(result, out)
+        elif quiet:  # the problems alone
+            report.problem_lines(result.problems, out, color_for(output, color.flag()))
+        else:
+            report.verified_text(result, out, color_for(output, color.flag()))
     raise typer.Exit(0 if result.ok else 1)
+
+
+def _settings_signers(config: Path | None) -> Path | None:
+    """The settings' `allowed-signers`, from the settings file's folder."""
+    from skillkit.core.options import load_settings
+
+    settings = load_settings([Path(".")], config)
+    named = settings.get("allowed-signers")
+    if not isinstance(named, str) or settings.source is None:
+        return None
+    return settings.source.parent / named
 
 
 def unpack(
@@ -144,6 +208,7 @@ def unpack(
     force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty (never the "
                                "current folder or one above it, the home folder, / or a checkout)."),
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Verify a pack, then recreate its workspace tree in DEST.
 
@@ -170,5 +235,6 @@ def unpack(
         report.problem_lines(result.verified.problems, sys.stderr, color.flag())
         typer.echo(f"skillkit: unpack refused: {file} does not verify; nothing was written", err=True)
         raise typer.Exit(1)
-    report.unpacked(result, sys.stdout, color.flag())
+    if not quiet:
+        report.unpacked(result, sys.stdout, color.flag())
     raise typer.Exit(0)

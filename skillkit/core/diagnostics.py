@@ -39,8 +39,9 @@ class Diagnostic:
         object.__setattr__(self, "message", printable(self.message))
 
     def __reduce__(self) -> tuple[type[Diagnostic], tuple[str, int, int, str, Severity, str]]:
-        # Pickled (lint's cache, worker processes) as a constructor call: a frozen dataclass
-        # with slots otherwise unpickles through dataclasses' Python-level __setstate__
+        # Sent back by worker processes (core/parallel.py) as a constructor call: a frozen
+        # dataclass with slots otherwise unpickles through dataclasses' Python-level __setstate__.
+        # (lint's cache holds no pickle: core/cache_format.py.)
         return Diagnostic, (self.path, self.line, self.column, self.rule, self.severity, self.message)
 
     def as_text(self) -> str:

@@ -24,7 +24,8 @@ class SplitDocument:
     body_line: int
 
     def __reduce__(self) -> tuple[type[SplitDocument], tuple[str, str, int]]:
-        # as Diagnostic's: a constructor call, not dataclasses' Python-level __setstate__
+        # as Diagnostic's (worker processes send it back): a constructor call, not dataclasses'
+        # Python-level __setstate__
         return SplitDocument, (self.yaml_text, self.body, self.body_line)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open_cache
+from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
@@ -37,6 +38,7 @@ class LoadedWorkspace:
     skills: tuple[Skill, ...]          # skills without errors, in discovery order
     documents: tuple[Document, ...]    # tools, agents, scenes, catalog without errors
     failed: frozenset[str]             # display paths of files left out for their errors
+    notes: tuple[str, ...] = ()        # what the run says besides findings (a cache it did not trust)
 
 
 @dataclass(frozen=True)
@@ -45,13 +47,14 @@ class Result:
     files: int
     workspaces: tuple[LoadedWorkspace, ...]
     strict_warnings: int = 0  # warnings in workspaces whose settings say `strict: true`
+    notes: tuple[str, ...] = ()  # one line each, for stderr: not findings (core/cache_place.py's warnings)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
-class _Judge:
-    """Decides which rules run and how severe their findings are."""
+class Judge:
+    """Decides which rules run and how severe their findings are (one per set of options)."""
 
     def __init__(self, options: Options) -> None:
         options.check_rule_ids()
@@ -96,22 +99,7 @@ class _Judge:
 def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Findings made outside the pipeline (a command's own analysis) filtered and weighed as
     lint's are: --select, --ignore, the profile and `severity` settings apply to them too."""
-    return _Judge(options).admit(found)
-
-
-@dataclass(frozen=True)
-class Checked:
-    """One skill file through the per-file stages: what the cache keeps of it."""
-
-    file: Path
-    shown: str
-    doc: SkillDoc | None
-    core: tuple[Diagnostic, ...]               # reading, parsing and the schema (weighed)
-    rules: tuple[Diagnostic, ...] | None       # the per-skill rules; None: read for context only
-    directives: tuple[Directive, ...] | None = ()  # its suppression comments (None: unreadable)
-
-    def found(self) -> list[Diagnostic]:
-        return [*self.core, *(self.rules or ())]
+    return Judge(options).admit(found)
 
 
 def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
@@ -155,7 +143,7 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     per-skill rules would be reported to no one. `bodies=False`: each document's body is left
     in its file, read again only if a workspace rule asks (core/stored_body.lean). `shown_as`:
     each file's shown path, when the caller has them (else `display` says)."""
-    judge = _Judge(options)
+    judge = Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
     for index, file in enumerate(files):
@@ -183,7 +171,7 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     return out
 
 
-def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache | None,
+def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache | None,
                     tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
@@ -198,7 +186,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     cache.expect(space.skills, space.listings, space.listed_in)
     for file in space.skills:  # (the collector is paused for the run: see run())
         name = f"{file}\0{display(file, base, folders)}"
-        hit, fingerprint = cache.lookup(name, file, lambda value: isinstance(value, Checked))
+        hit, fingerprint = cache.lookup(name, file)
         if hit is not None and fingerprint is not None and (hit.rules is not None or not space.reports(file)):
             if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
                 bind(hit.doc, fingerprint.content(file.name))
@@ -218,7 +206,7 @@ def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache
     for file, name, fingerprint in pending:
         checked = known[file]
         cache.put(name, fingerprint or printed[file],
-                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)), file)
+                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)))
     cache.save()
     return [known[file] for file in space.skills]
 
@@ -245,7 +233,7 @@ class _Context:
       its client (`version: 1.0.0`, `tools: [Read]`): there, unless the workspace has agents,
       tools or a catalog (or the profile is `platform`), the finding is a warning."""
 
-    def __init__(self, space: Workspace, judge: _Judge) -> None:
+    def __init__(self, space: Workspace, judge: Judge) -> None:
         self.platform = judge.profile.name == "platform" or any(kind in PLATFORM_KINDS for kind, _ in space.documents)
         self.worlds = {rule_id: rule.world for rule_id, rule in judge.by_id.items()}
         self.explicit = judge.options.severity
@@ -271,7 +259,7 @@ class _Context:
         return found
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
         # lint (no models) leaves the bodies in their files (core/stored_body.lean)
@@ -280,14 +268,15 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
         return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
 
 
-def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
                 workers: Workers, bodies: bool) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
-    store = open_cache(space.root, judge.options, base) if cache else None
+    identity = str(space.root.resolve()) if space.root is not None else repr(space.origin)
+    store = open_cache(space.root, judge.options, base, identity) if cache else None
     read: dict[Path, tuple[Directive, ...] | None] = {}
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
     # below (showing a path again costs a realpath when it is outside the working folder)
@@ -305,36 +294,20 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
             skill_docs.append(checked.doc)
         shown_named(checked.file, checked.shown)
     for kind, file in space.documents:
-        kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
-        shown = display(file, base)
-        try:
-            ydoc, diags = load_yaml_doc(kind, file, shown)
-        except InputError as exc:
-            ydoc, diags = None, [unreadable(shown, exc, file)]
-        per_file[shown].extend(judge.admit(diags))
-        if ydoc is not None:
-            yaml_docs.append(ydoc)
-        shown_named(file, shown)
+        checked_doc = check_document(kind, file, display(file, base), judge)
+        per_file[checked_doc.shown].extend(checked_doc.found)
+        if checked_doc.doc is not None:
+            yaml_docs.append(checked_doc.doc)
+        shown_named(file, checked_doc.shown)
         tick(1)
-    for folder, message in space.unreadable:
-        shown = display(folder, base)
-        per_file[shown].extend(judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, message)]))
-        shown_named(folder, shown)
-    for outer, nested in space.nested:
-        if space.reports(outer):
-            shown = display(outer, base)
-            per_file[shown].extend(judge.admit([Diagnostic(
-                shown, 1, 1, "skill-nested", Severity.WARNING,
-                f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
-                "does not check it (name it on the command line to check it)")]))
+    for path, diag in discovery_findings(space, judge, base):
+        per_file[diag.path].append(diag)
+        shown_named(path, diag.path)
     view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins))
-    for rule in judge.rules:
-        if rule.scope == "workspace" and judge.runs(rule):
-            for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
-                per_file[diag.path].append(diag)
-    silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
-            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]),
-            read)
+    for diags in workspace_hits(view, judge).values():
+        for diag in diags:
+            per_file[diag.path].append(diag)
+    settle(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base, judge, read)
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():
@@ -342,11 +315,68 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     else:  # files named inside a workspace: the rest was read for context only
         for shown in named:
             found.extend(per_file.get(shown, ()))
+    notes = (store.warning,) if store is not None and store.warning else ()
     if not models:  # findings only (lint): building thousands of models nobody reads costs
-        return found, LoadedWorkspace(space.root, (), (), broken)
+        return found, LoadedWorkspace(space.root, (), (), broken, notes)
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
-    return found, LoadedWorkspace(space.root, skills, documents, broken)
+    return found, LoadedWorkspace(space.root, skills, documents, broken, notes)
+
+
+@dataclass(frozen=True)
+class CheckedDocument:
+    """One workspace file (a tool, agent, scene, catalog, session, a skill's Codex settings)
+    read, parsed and validated; `found`: its findings so far, weighed."""
+
+    kind: str
+    file: Path
+    shown: str
+    doc: YamlDoc | None
+    found: tuple[Diagnostic, ...]
+
+
+def check_document(kind: str, file: Path, shown: str, judge: Judge) -> CheckedDocument:
+    """Read, parse and validate one workspace file: what lint and the language server do to each."""
+    kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
+    try:
+        ydoc, diags = load_yaml_doc(kind, file, shown)
+    except InputError as exc:
+        ydoc, diags = None, [unreadable(shown, exc, file)]
+    return CheckedDocument(kind, file, shown, ydoc, tuple(judge.admit(diags)))
+
+
+def discovery_findings(space: Workspace, judge: Judge, base: str) -> list[tuple[Path, Diagnostic]]:
+    """What the walk itself found, each with the path it is about: folders that could not be
+    listed, and skills nested in another skill's folder (on the outer skill, when it is reported)."""
+    out = []
+    for folder, message in space.unreadable:
+        shown = display(folder, base)
+        out.extend((folder, d) for d in judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR,
+                                                                message)]))
+    for outer, nested in space.nested:
+        if space.reports(outer):
+            shown = display(outer, base)
+            out.extend((outer, d) for d in judge.admit([Diagnostic(
+                shown, 1, 1, "skill-nested", Severity.WARNING,
+                f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
+                "does not check it (name it on the command line to check it)")]))
+    return out
+
+
+def workspace_hits(view: WorkspaceView, judge: Judge, only: Callable[[Rule], bool] = lambda rule: True
+                   ) -> dict[str, list[Diagnostic]]:
+    """The findings of each workspace rule that runs (and that `only` keeps), by rule id."""
+    return {rule.id: judge.stamp(rule, rule.check(view, judge.context))  # type: ignore[arg-type, misc]
+            for rule in judge.rules if rule.scope == "workspace" and judge.runs(rule) and only(rule)}
+
+
+def settle(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]], base: str, judge: Judge,
+           read: dict[Path, tuple[Directive, ...] | None], also_ran: frozenset[str] = frozenset()) -> None:
+    """per-file-ignores and suppression comments applied to `files`' findings, in place
+    (core/suppress.py). `also_ran`: rule ids reported in files outside `per_file` (a caller
+    that settles some files of a workspace: a suppression of them is used elsewhere too)."""
+    silence(per_file, files, base, judge.options, judge.by_id,
+            lambda rule_id: rule_id in also_ran or (rule_id in judge.by_id and judge.runs(judge.by_id[rule_id])), read)
 
 
 def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
@@ -381,7 +411,7 @@ def run(paths: Sequence[Path | str], options: Options, progress: Progress | None
 
 
 def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
-    judge = _Judge(options)
+    judge = Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces
     if not any(s.skills or s.documents or s.unreadable for s in spaces) and not found_files.settings:
@@ -413,13 +443,14 @@ def _run(paths: Sequence[Path | str], options: Options, progress: Progress | Non
                 strict.update(d for d in found if d.severity == Severity.WARNING)
     # Diagnostic's own order (its fields in turn) as a key: the dataclass's __lt__ is Python code
     ordered = sorted(set(diagnostics), key=lambda d: (d.path, d.line, d.column, d.rule, d.severity, d.message))
-    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict))
+    notes = tuple(dict.fromkeys(note for workspace in loaded for note in workspace.notes))
+    return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict), notes)
 
 
-def _judge_for(root: Path | None, judge: _Judge) -> _Judge:
+def _judge_for(root: Path | None, judge: Judge) -> Judge:
     """A workspace with a settings file of its own is judged by it (as ruff reads the nearest
     config per file): `skillkit lint` at a monorepo's top must not skip each workspace's."""
     if root is None or judge.options.asked is None:
         return judge
     options = options_for_root(root, judge.options)
-    return judge if options is judge.options else _Judge(options)
+    return judge if options is judge.options else Judge(options)

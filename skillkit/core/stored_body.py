@@ -60,9 +60,6 @@ class StoredSplit(SplitDocument):
         object.__setattr__(self, "file", file)
         object.__setattr__(self, "digest", digest)
 
-    def __reduce__(self) -> tuple[type[StoredSplit], tuple[str, int]]:  # type: ignore[override]
-        return StoredSplit, (self.yaml_text, self.body_line)  # never the body: that is the point
-
 
 class LeanSplit(StoredSplit):
     """A worker's SplitDocument as it is sent back (core/parallel.py): the body, nine tenths of

@@ -81,10 +81,14 @@ def repo_top(start: Path) -> Path | None:
 
 
 def _read_patterns(file: Path) -> list[str] | None:
+    """An ignore file's lines; None when it cannot be read or is no regular file (a FIFO named
+    `.gitignore` is never opened for a read that would wait forever)."""
+    from skillkit.core.errors import InputError
+    from skillkit.core.reader import read_head
+
     try:
-        with open(file, "rb") as handle:
-            data = handle.read(MAX_IGNORE_BYTES)
-    except OSError:
+        data = read_head(file, MAX_IGNORE_BYTES)
+    except InputError:
         return None
     return data.decode("utf-8", errors="replace").split("\n")
 

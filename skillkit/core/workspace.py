@@ -85,10 +85,12 @@ class Discovery:
 
 
 def _has_tool_table(pyproject: Path) -> bool:
-    try:
-        with open(pyproject, "rb") as handle:
-            return b"[tool.skillkit]" in handle.read(1024 * 1024)
-    except OSError:
+    from skillkit.core.errors import InputError
+    from skillkit.core.reader import read_head
+
+    try:  # (a FIFO named pyproject.toml is not opened for a read that would wait forever)
+        return b"[tool.skillkit]" in read_head(pyproject, 1024 * 1024)
+    except InputError:
         return False
 
 

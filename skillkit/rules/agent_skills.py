@@ -12,7 +12,8 @@ from skillkit.core.linkgraph import (MARKDOWN_SUFFIXES, SKILL_FILE, SKILL_FOLDER
                                      skill_graph)
 from skillkit.core.markdown import read_markdown
 from skillkit.core.suggest import closest
-from skillkit.rules.base import Hit, RuleContext, skill_rule
+from skillkit.rules.fix_edits import rename_key, tools_list
+from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
 
@@ -39,7 +40,7 @@ def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
     return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
 
 
-@skill_rule("unknown-field", Severity.WARNING)
+@skill_rule("unknown-field", Severity.WARNING, fix=Fix(rename_key, safe=False))
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
@@ -52,9 +53,15 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     to set is silently unset, and a typo never works in any client. It stays a warning when that
     field is set too (`Name` beside `name`) or the value does not have the field's shape
     (`agents: [claude-code, codex]` is no typo of the string `agent`), and when the field is a
-    studio or platform one and the skill holds no other field of that world (`trigger:` in a
-    Claude Code skill is that client's key, not the studio's `triggers`). Other unknown keys
-    are a warning (clients ignore them; many tools add their own)."""
+    studio or platform one, the skill holds no other field of that world and it sits in a
+    client's own folder or plugin (`trigger:` in a `.claude/skills/` skill is that client's
+    key, not the studio's `triggers`). Other unknown keys
+    are a warning (clients ignore them; many tools add their own).
+
+    Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): a key one edit from exactly one field,
+    which is not set, is renamed to it (`alowed-tools:` -> `allowed-tools:`); with two fields as
+    close, or two edits away, there is no fix. Unsafe: the renamed key takes effect, and
+    `allowed-tools` restricts what the skill may run where the typo restricted nothing."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
     every_field = [f.name for f in SKILL.fields]
@@ -66,18 +73,26 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
         elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
-            # a typo of a studio or platform field, in a skill of no such field, is some client's own key
-            # (`trigger: ...` in a Claude Code plugin): said, not failed
+            # a typo of a studio or platform field, in a client's own folder or plugin and a skill of no
+            # such field, is that client's own key (`trigger: ...` in a Claude Code plugin): said, not failed
             owner_world = SKILL.field(meant).world  # type: ignore[union-attr]
             uses = owner_world not in ("studio", "platform") or owner_world == ctx.profile.name or any(
-                f.world == owner_world for f in SKILL.fields if f.name in doc.data)
+                f.world == owner_world for f in SKILL.fields if f.name in doc.data) or not _clients_own(doc)
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)",
                       Severity.ERROR if uses else None)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
-@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")
+def _clients_own(doc: SkillDoc) -> bool:
+    """Whether only a client loads the skill: it is in a client's own folder or a plugin."""
+    from skillkit.core.loading import CLIENTS_OWN, Groups
+
+    group = Groups().of(str(doc.file))
+    return group is not None and group.kind in CLIENTS_OWN
+
+
+@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
     accepts a YAML list, other clients do not: a list is a portability warning.

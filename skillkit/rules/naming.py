@@ -6,14 +6,16 @@ import re
 from collections import defaultdict
 from typing import Iterable
 
+from skillkit.clients import BY_ID
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
 
 # `<`, an optional `/`, a letter, anything but brackets, `>`. Each piece can match only where
 # the one before cannot (one `\s*`, not two around `/?`; `[^<>]*` alone after the letter, as
 # `[\w.:-]*[^<>]*` matched the same strings in quadratic time), so a search is linear.
 XML_TAG = re.compile(r"<\s*(?:/\s*)?[A-Za-z][^<>]*>")
+RESERVED_WORDS = BY_ID["claude-api"].limits.reserved_words  # declared with the client
 
 
 def _name(doc: SkillDoc) -> str | None:
@@ -32,7 +34,7 @@ def name_matches_folder(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, *doc.at("name"), f"name {name!r} differs from its folder {doc.folder.name!r}")
 
 
-@workspace_rule("name-unique", Severity.ERROR)
+@workspace_rule("name-unique", Severity.ERROR, reads=(SKILLS, key("name")))
 def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """Two skills that one client would load together have their own names.
 
@@ -65,7 +67,7 @@ def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 def name_reserved(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """The Claude API refuses a skill whose name contains the reserved words "anthropic" or "claude"."""
     name = _name(doc)
-    for word in ("anthropic", "claude"):
+    for word in RESERVED_WORDS:
         if name and word in name:
             yield Hit(doc.path, *doc.at("name"), f"the Claude API reserves the word {word!r} in skill names")
 

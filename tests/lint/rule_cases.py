@@ -48,6 +48,10 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
     "name-unique": ({**skill("one", "name: same\ndescription: x"), **skill("two", "name: same\ndescription: y")},
                     ["--ignore", "name-folder"]),
     "name-reserved": (ok("claude-helper"), ["--profile", "claude-api"]),
+    "client-ignored-key": ({**ok("studio-keys", "when: always\nlicense: MIT\ndisable-model-invocation: true"),
+                            "skillkit.yaml": "targets: [codex, opencode]\n"}, []),
+    "client-limit": ({**skill("claude-notes", "name: claude-notes\ndescription: Turns a -> b, for <tests>."),
+                      **ok("plain")}, ["--target", "claude-api"]),
     "xml-tags": ({**skill("tags", "name: tags\ndescription: Use <b>bold</b> moves"),
                   **skill("arrow", "name: arrow\ndescription: Turns a -> b")},
                  ["--profile", "claude-api"]),
@@ -130,11 +134,22 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                        "agents/a.yaml": "name: a\nskills:\n  - {name: s}\n",
                        "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n      - {load: x}\n"
                                           "      - {tool: u}\n"}, []),
+    # Output from outside the session, and from this very turn (not an earlier one); the reuse
+    # of an earlier turn and an unreported one are fine.
+    "reuse_out_of_scope": ({"tools/t.yaml": "name: t\n", "agents/a.yaml": "name: a\ntools:\n  - {name: t}\n",
+                            "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n  - calls:\n"
+                                               "      - {tool: t, reuses: {turn: 1, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: nightly}}\n"
+                                               "      - {tool: t, reuses: {turn: 2, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: x}, supplied: false}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.
 NO_FILE_CASE = {
     "schema": "tests/lint/test_rules.py::test_schema_fallback_rule_is_registered",
+    # simulate and render report it on reading a chat; lint reads no chat
+    "transcript-value": "tests/acceptance/test_seed_studio_sentences.py::"
+                        "test_a_flag_of_the_wrong_type_reads_as_sillytavern_reads_it",
 }
 
 
@@ -150,6 +165,7 @@ def fixture(rule: str) -> dict[str, str | bytes]:
 CASES.update({
     "fence-unclosed": (fixture("fence-unclosed"), []),
     "invisible-unicode": (fixture("invisible-unicode"), []),
+    "control-character": (fixture("control-character"), []),
     "secret-leak": (fixture("secret-leak"), []),
     "remote-exec": (fixture("remote-exec"), []),
     "orphan-file": (fixture("orphan-file"), []),

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from skillkit.core.cache import FOLDER, HEAD, MAGIC, frame
+from skillkit.core.cache import FOLDER
+from skillkit.core.cache_format import HEAD, MAGIC, frame
 
 SKILL = "---\nname: {name}\ndescription: {description}\n{extra}---\n{body}"
 
@@ -97,9 +98,9 @@ def test_an_edit_in_the_same_clock_tick_is_seen(cli, tmp_path: Path, monkeypatch
     """A same-size rewrite that keeps the mtime (and, on a filesystem where ctime cannot tell
     them apart, the ctime) right after a run looked at the file: its mtime is too recent to
     vouch for it, so it is hashed again."""
-    from skillkit.core import cache
+    from skillkit.core import fingerprint
 
-    monkeypatch.setattr(cache, "_stamp", lambda st: cache._STAT.pack(st.st_size, st.st_mtime_ns, 0, st.st_ino))
+    monkeypatch.setattr(fingerprint, "_stamp", lambda st: fingerprint.STAT.pack(st.st_size, st.st_mtime_ns, 0, st.st_ino))
     tree = Tree(tmp_path)
     tree.skill("s1")
     skill = tmp_path / "skills" / "s0" / "SKILL.md"
@@ -167,50 +168,60 @@ class Boom:
         return (os.system, ("touch pwned",))
 
 
-def _rewrapped(raw: bytes, change, reference=None) -> bytes:
-    """A cache file (one this test's own run wrote, so unpickled here) with each entry changed,
-    behind a valid check; its references to the skills' own files are kept references (or made
-    `reference`)."""
-    import io
+def _rewrapped(raw: bytes, change) -> bytes:
+    """A cache file (one this test's own run wrote) with each entry changed by `change` (on the
+    entry as plain msgpack values: [name, started, files, digest, value]), behind a valid header."""
+    import msgspec
 
-    class Ref:
-        def __init__(self, pid):
-            self.pid = pid
+    key, held = msgspec.msgpack.decode(raw[HEAD:])
+    if isinstance(held, dict):  # a pack: {slot: entry}
+        return frame(msgspec.msgpack.encode([key, {slot: change(entry) for slot, entry in held.items()}]))
+    return frame(msgspec.msgpack.encode([key, change(held)]))
 
-    class Reader(pickle.Unpickler):
-        def persistent_load(self, pid):
-            return Ref(pid)
 
-    class Writer(pickle.Pickler):
-        def persistent_id(self, obj):
-            return (obj.pid if reference is None else reference) if isinstance(obj, Ref) else None
+def _doc_changed(change):
+    """An entry whose value's document (value[2]) is changed by `change`."""
+    def apply(entry):
+        value = list(entry[4])
+        if value[2] is not None:
+            value[2] = change(list(value[2]))
+        return [*entry[:4], value]
+    return apply
 
-    loaded = Reader(io.BytesIO(raw[HEAD:])).load()
-    changed = {slot: change(entry) for slot, entry in loaded.items()} if isinstance(loaded, dict) else change(loaded)
-    out = io.BytesIO()
-    Writer(out).dump(changed)
-    return frame(out.getvalue())
 
+OLD_MAGIC = b"skillkit-lint-cache 2\n"
 
 DAMAGE = {
     "truncated": lambda raw: raw[: len(raw) // 2],
     "one byte changed": lambda raw: raw[:-10] + bytes([raw[-10] ^ 1]) + raw[-9:],
     "empty": lambda raw: b"",
     "not ours": lambda raw: b"\x89PNG\r\n\x1a\n" + raw,
-    # a well-formed header over a payload that would run a command if it were trusted
+    # a well-formed header over a payload that would run a command if it were unpickled
     "foreign pickle": lambda raw: frame(pickle.dumps(Boom())),
-    "a reference the cache never writes": lambda raw: _rewrapped(raw, lambda entry: entry, reference="/etc/passwd"),
-    "foreign dict": lambda raw: frame(pickle.dumps({"saved_at": "x", "digests": 3, "entries": None})),
-    "files of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {"SKILL.md": 3}, *entry[3:])),
+    # the pickle format skillkit wrote before: never read again, whatever it holds
+    "old format": lambda raw: OLD_MAGIC + bytes(12) + pickle.dumps(Boom()),
+    "another format version": lambda raw: raw[:len(MAGIC)] + b"\x00\x02" + raw[len(MAGIC) + 2:],
+    "foreign msgpack": lambda raw: frame(__import__("msgspec").msgpack.encode({"saved_at": "x", "digests": 3})),
+    "another options key": lambda raw: _rekeyed(raw),
+    "files of another shape": lambda raw: _rewrapped(raw, lambda entry: [*entry[:2], {"SKILL.md": 3}, *entry[3:]]),
     # the skill's own entry, its files unchanged, around a value that checking a skill never gives
-    "foreign value": lambda raw: _rewrapped(raw, lambda entry: (*entry[:4], [1, 2])),
-    "entry of another skill": lambda raw: _rewrapped(raw, lambda entry: ("elsewhere", *entry[1:])),
-    "stats of another shape": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], (("SKILL.md", 1),), *entry[3:])),
-    "stats of another type": lambda raw: _rewrapped(raw, lambda entry: (
-        *entry[:2], {k: (1, 2, 3, 4, "x") for k in entry[2]}, *entry[3:])),
-    "stats cut short": lambda raw: _rewrapped(raw, lambda entry: (*entry[:2], {k: v[:20] for k, v in entry[2].items()},
-                                                                  *entry[3:])),
+    "foreign value": lambda raw: _rewrapped(raw, lambda entry: [*entry[:4], [1, 2]]),
+    "entry of another skill": lambda raw: _rewrapped(raw, lambda entry: ["elsewhere", *entry[1:]]),
+    "stats of another shape": lambda raw: _rewrapped(raw, lambda entry: [*entry[:2], [["SKILL.md", 1]], *entry[3:]]),
+    "stats cut short": lambda raw: _rewrapped(raw, lambda entry: [*entry[:2], {k: v[:20] for k, v in entry[2].items()},
+                                                                  *entry[3:]]),
+    "data YAML never gives": lambda raw: _rewrapped(raw, _doc_changed(lambda doc: [*doc[:3], {"name": {1: 2}},
+                                                                                     *doc[4:]])),
+    "an extension type the cache never writes": lambda raw: _rewrapped(raw, _doc_changed(
+        lambda doc: [*doc[:3], {"name": __import__("msgspec").msgpack.Ext(99, b"os.system")}, *doc[4:]])),
 }
+
+
+def _rekeyed(raw: bytes) -> bytes:
+    import msgspec
+
+    key, held = msgspec.msgpack.decode(raw[HEAD:])
+    return frame(msgspec.msgpack.encode(["0" * len(key), held]))
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
@@ -324,7 +335,6 @@ def test_a_stored_body_checks_its_file() -> None:
     split.bind(Path("/nonexistent/SKILL.md"), b"0" * 32)
     with pytest.raises(StaleBody):
         _ = split.body
-    assert pickle.loads(pickle.dumps(split)).yaml_text == "name: a\n"
 
 
 def test_files_added_renamed_or_removed_in_a_skill_are_seen(cli, tmp_path: Path) -> None:

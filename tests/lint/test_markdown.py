@@ -89,7 +89,7 @@ PIECES = st.lists(st.sampled_from(["See [a](a.md).", "- a `[x](y)` [z](z.md)", "
                   max_size=12).map(lambda parts: "\n".join(parts))
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)))
 @given(MARKDOWNISH)
 def test_any_text_reads_without_error_and_positions_are_inside(text):
     lines = text.split("\n")
@@ -99,7 +99,7 @@ def test_any_text_reads_without_error_and_positions_are_inside(text):
         assert 1 <= item.column <= len(lines[item.line - 1]) + 1
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)))
 @given(st.one_of(PIECES, MARKDOWNISH))
 def test_fast_paths_read_what_markdown_it_reads(text):
     """The stretch-by-stretch and plain-prose readings give what a whole CommonMark parse gives."""
@@ -108,7 +108,7 @@ def test_fast_paths_read_what_markdown_it_reads(text):
     assert fast.links == whole.links
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(PIECES)
 def test_link_positions_point_at_the_target(text):
     lines = text.split("\n")
@@ -131,7 +131,7 @@ FENCED = st.lists(st.sampled_from(["```", "```bash", "~~~", "````", "```x`y", " 
                   max_size=16).map(lambda parts: "\n".join(parts))
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
 @given(st.one_of(FENCED, FENCED.map(lambda text: text + "\n"), MARKDOWNISH))
 def test_fenced_texts_read_what_markdown_it_reads(text):
     """Cutting a text at its top-level fences reads its links, fences and code blocks exactly
@@ -139,7 +139,7 @@ def test_fenced_texts_read_what_markdown_it_reads(text):
     assert read_markdown(text) == parse(text)
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 300)))
 @given(st.one_of(FENCED, FENCED.map(lambda text: text + "\n")), st.integers(1, 40), st.booleans())
 def test_unclosed_fences_and_chosen_code_are_what_the_whole_parse_holds(text, first_line, code_first):
     """A reading made lazily (fences kept as offsets) answers `unclosed()` and `code_in()`,

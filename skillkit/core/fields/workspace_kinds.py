@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillkit.clients import IDS as CLIENT_IDS
 from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, VERSION_SCHEMA, DocumentKind, Field
 from skillkit.core.fields.skill import SEMVER_OR_INT_KEY
 
@@ -32,6 +33,9 @@ AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.
           required=True),
     Field("handler", {"type": "string", "pattern": NON_BLANK},
           "The handler kind. Only `agent` calls tools and may list `skills`.", "agent-file", default="agent"),
+    Field("prompt", {"type": "string"},
+          "The agent's prompt: the start of its instructions, which each preloaded skill's guidance follows "
+          "(`skillkit render --agent NAME` shows them assembled).", "agent-file", world="platform"),
     Field("tools", {"type": "array", "items": AGENT_TOOL_REFERENCE},
           "The agent's own tool references, with fixed `input` and `approval` when it needs them.",
           "agent-file", default=[]),
@@ -137,14 +141,28 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("exclude", {"type": "array", "items": {"type": "string"}},
           "Extra patterns (gitignore syntax) left out of discovery and packs.", SETTINGS_RULE, default=[]),
     Field("cache-dir", {"type": "string", "minLength": 1},
-          "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` in "
-          "the workspace root). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn it off.", SETTINGS_RULE),
+          "Where `skillkit lint` keeps its cache, from the settings file's folder (default: `.skillkit_cache` at "
+          "the repository's top, or the workspace root outside any repository). It must be a folder inside the "
+          "repository or under the user's cache folder (`$XDG_CACHE_HOME/skillkit`, by default "
+          "`~/.cache/skillkit`); anything else is refused (exit 2). `--no-cache` or `SKILLKIT_NO_CACHE=1` turn "
+          "the cache off; `skillkit clean` removes it.", SETTINGS_RULE),
     Field("per-file-ignores", {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
           "Rule ids turned off per file: `{GLOB: [rule-id, ...]}`, globs relative to the settings file's folder "
           "(one without `/` matches a file's name anywhere), as ruff's `per-file-ignores`.", SETTINGS_RULE, default={}),
     Field("respect-gitignore", {"type": "boolean"},
           "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
           SETTINGS_RULE, default=True),
+    Field("targets", {"type": "array", "items": {"enum": list(CLIENT_IDS)}},
+          "The clients the workspace's skills are written for (`claude-code`, `codex`, ...): lint reports the keys "
+          "they ignore and the limits they enforce (`client-ignored-key`, `client-limit`).", SETTINGS_RULE,
+          default=[], rules="Client ids as `skillkit rules --profiles` and `pack --target` name them; `lint "
+          "--target` replaces them for one run."),
+    Field("allowed-signers", {"type": "string", "minLength": 1},
+          "An OpenSSH allowed-signers file, from the settings file's folder: `skillkit verify` then requires a "
+          "pack signed by a key it allows, as `--allowed-signers FILE` does (the command line wins).",
+          SETTINGS_RULE),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
-          "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
+          "and matching regex triggers in all, every evaluation charged; once spent, no further regex trigger "
+          "runs (it counts as no match and its verdict says it was not evaluated). At most 10 seconds: a larger "
+          "value is read as 10.", SETTINGS_RULE, default=2),
 ), open_keys=False)
