@@ -71,12 +71,15 @@ def checkout(repos: Path, repository: str) -> Path:
     return repos / repository.replace("/", "+")
 
 
-def install_peers(into: Path) -> list[Peer]:
-    """A virtual environment in `into` with every peer it can install, one pip run each."""
+def install_peers(into: Path, only: list[str] | None = None) -> list[Peer]:
+    """A virtual environment in `into` with every peer it can install (or those of `only`),
+    one pip run each."""
     venv.EnvBuilder(with_pip=True).create(into)
     binary = into / ("Scripts" if os.name == "nt" else "bin")
     peers = []
     for name, (requirement, argv) in PEERS.items():
+        if only is not None and name not in only:
+            continue
         done = subprocess.run([str(binary / "python"), "-m", "pip", "install", "-q", requirement],
                               capture_output=True, text=True)
         if done.returncode != 0:

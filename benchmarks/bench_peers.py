@@ -8,7 +8,7 @@ linter that reads bundled files, as skillkit does). skills-ref (its Python API, 
 only), skillcheck and skillsaw are reported too. The peers are installed into a temporary
 virtual environment first; one that cannot be installed is reported, never left out silently.
 
-Run: python benchmarks/bench_peers.py --repos DIR [--runs 3]
+Run: python benchmarks/bench_peers.py --repos DIR [--runs 3] [--only agnix]
 DIR holds one checkout per repository, named owner+name (benchmarks/differential.md lists
 them with their commits); the search tool's fetch brings them.
 """
@@ -29,11 +29,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repos", type=Path, required=True, help="folder of owner+name checkouts")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", default="", help="peers to run, comma-separated (default: all); skillkit always runs")
     args = parser.parse_args()
     present = [(name, checkout(args.repos, name)) for name, _, _ in REPOSITORIES if checkout(args.repos, name).is_dir()]
     missing = [name for name, _, _ in REPOSITORIES if not checkout(args.repos, name).is_dir()]
     with tempfile.TemporaryDirectory(prefix="skillkit-peers-") as scratch:
-        peers = install_peers(Path(scratch) / "venv")
+        peers = install_peers(Path(scratch) / "venv", args.only.split(",") if args.only else None)
         commands = {"skillkit": skillkit_argv(), **{p.name: p.argv for p in peers if p.argv is not None}}
         times: dict[str, dict[str, list[float]]] = {tool: {} for tool in commands}
         for turn in range(args.runs):

@@ -15,8 +15,10 @@ the answer needs it, in pieces that read in the whole exactly as they read alone
   the stretch between two such points holding a link, a tag or a fence mark parses as it
   would in the whole. A fence inside a list item or a quote ends with its stretch; one
   indented outside any container may not, and then the text is parsed whole;
-- a stretch of plain prose is read by regular expressions (core/markdown_plain.py);
-  anything else goes to markdown-it;
+- a stretch of plain prose is read by regular expressions (core/markdown_plain.py); a
+  stretch that is a run of list items is read item by item, each item's content (its
+  lines less the item's indent) as a text of its own, so a step holding a fence or a
+  nested list takes the same shortcuts; anything else goes to markdown-it;
 - the text is parsed whole when a reference definition may stand in its prose (a
   definition counts everywhere), or an HTML block that may hold a fence (a line starting
   with `<`); a piece holding `<!--`, `<pre`, `<script` and the like mid-line is parsed whole.
@@ -43,8 +45,13 @@ TAG = re.compile(r"<[A-Za-z/!?]")
 HTML_ATTR = re.compile(r"href|src", re.I)
 # After a blank line, a line starting in column 1: every open block is closed there.
 RESTART = re.compile(r"\n[ \t]*\n(?=[^ \t\n])")
-# Where a reference definition's `[` may stand: a line's start, past container markers.
-DEFINITION_START = re.compile(r"^(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*\[", re.M)
+# What may stand before a reference definition's `[` on its line: container markers.
+MARKERS = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
+# A list item's first line: its marker and the one to four spaces before its text (five or
+# more would open indented code), and a thematic break that such a line may also be.
+ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)]) {1,4}(?=[^ ])")
+RULE = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*(?:\n|\Z)")
+ITEM_DEPTH = 16  # nested items read by the shortcut; deeper ones go to markdown-it (bounded recursion)
 
 
 def read_markdown(text: str, first_line: int = 1) -> Reading:
@@ -52,7 +59,7 @@ def read_markdown(text: str, first_line: int = 1) -> Reading:
     return _read(text).shifted(first_line - 1)
 
 
-def _read(text: str) -> Reading:
+def _read(text: str, depth: int = 0) -> Reading:
     # Not cached here: a lint run reads each text once, into its skill's link graph
     # (core/linkgraph.py), which every rule shares; a cache keyed by the text hashed every
     # text, a pass over all of a collection's Markdown. Marks are looked for from their first
@@ -62,15 +69,15 @@ def _read(text: str) -> Reading:
     if find_mark(text, "```") < 0 and find_mark(text, "~~~") < 0:
         if _may_define(text) or not _html_bounded(text, False):
             return _parse(text)
-        found = _prose(text)  # None only when a fence mark is in it, and there is none
+        found = _prose(text, depth)  # None only when a fence mark is in it, and there is none
         return found if found is not None else _parse(text)
     cut = cut_at_fences(text)
     if cut is None:
         return _parse(text)
-    return _read_cut(text, cut)
+    return _read_cut(text, cut, depth)
 
 
-def _read_cut(text: str, cut: Cut) -> Reading:
+def _read_cut(text: str, cut: Cut, depth: int) -> Reading:
     """The reading of a text cut at its top-level fences: each prose piece holding a link, a
     tag or a fence mark is read alone, the others hold nothing; a piece is found by
     bisection, so a text of a hundred fences costs a few searches of the whole."""
@@ -104,7 +111,7 @@ def _read_cut(text: str, cut: Cut) -> Reading:
     nested_code: list[CodeBlock] = []
     for index in sorted(marked - {-1}):
         first, last = bounds(index)
-        found = _prose(text[first:last])
+        found = _prose(text[first:last], depth)
         if found is None:
             return _parse(text)
         found = found.shifted(cut.line_at(first))
@@ -149,7 +156,7 @@ def _starts_line(text: str, at: int) -> bool:
     return not text[newline + 1:at].strip(" ")
 
 
-def _prose(text: str) -> Reading | None:
+def _prose(text: str, depth: int = 0) -> Reading | None:
     """The reading of prose with no reference definition and no long HTML block, stretch by
     stretch; None when a fence mark in it may open a fence that runs past its stretch."""
     markers = []
@@ -177,12 +184,13 @@ def _prose(text: str) -> Reading | None:
         end = following.end() if following else len(text)
         stretch = text[start:end]
         if "```" in stretch or "~~~" in stretch:
-            found = _parse_bounded(stretch)
+            found = _list_item(stretch, depth)
+            if found is None:
+                found = _parse_bounded(stretch)
             if found is None:
                 return None
         elif "](" in stretch or HTML_ATTR.search(stretch):
-            simple = plain(stretch)
-            found = simple if simple is not None else _parse(stretch)
+            found = plain(stretch) or _list_item(stretch, depth) or _parse(stretch)
         else:
             continue  # tags without href or src: nothing to read
         line += text.count("\n", counted, start)
@@ -192,6 +200,48 @@ def _prose(text: str) -> Reading | None:
         fences.extend(reading.fences)
         code.extend(reading.code)
     return Reading(tuple(links), tuple(fences), tuple(code)) if links or fences else EMPTY
+
+
+def _list_item(stretch: str, depth: int) -> Reading | None:
+    """The reading of a stretch that is a run of list items, or None when it is not plainly
+    one. A list item's content is its lines with the item's indent taken off, read as a text
+    of its own (CommonMark's definition of a list item): a numbered step holding an indented
+    fence or a nested list is then read by the shortcuts, where markdown-it took a
+    millisecond a step (vendor documentation holds thousands). Each item's first line is a
+    marker in the first column, one to four spaces and text (not a rule: `* * *`); every
+    other line is blank or indented at least that far (no lazy line, no tab)."""
+    if depth >= ITEM_DEPTH or "\t" in stretch:
+        return None
+    links: list[Link] = []
+    fences: list[Fence] = []
+    code: list[CodeBlock] = []
+    lines = stretch.split("\n")
+    first = 0
+    while first < len(lines):
+        opener = ITEM.match(lines[first])
+        if opener is None or RULE.match(lines[first]):
+            return None
+        width = opener.end()
+        indent = " " * width
+        content = [lines[first][width:]]
+        following = first + 1
+        for line in lines[following:]:
+            if line.startswith(indent):
+                content.append(line[width:])
+            elif not line.strip(" "):
+                content.append("")  # a blank line shorter than the indent
+            elif line[0] != " ":
+                content.append("")  # the item's last line ends with its line break
+                break  # the next item (or not one: then None above)
+            else:
+                return None  # indented less than the item's text: a lazy line, maybe
+            following += 1
+        inner = _read("\n".join(content), depth + 1)
+        links.extend(Link(k.line + first, k.column + width, k.target, k.kind) for k in inner.links)
+        fences.extend(Fence(f.line + first, f.column + width, f.marker, f.closed) for f in inner.fences)
+        code.extend(CodeBlock(c.line + first, c.info, c.text) for c in inner.code)
+        first = following
+    return Reading(tuple(links), tuple(fences), tuple(code))
 
 
 def _html_bounded(text: str, fence_follows: bool) -> bool:
@@ -215,22 +265,23 @@ def _html_bounded(text: str, fence_follows: bool) -> bool:
 
 
 def _may_define(text: str) -> bool:
-    """Whether a reference definition may stand in `text`: a `]:` whose paragraph has a line
-    starting with `[` (past quote and list markers). Most `]:` are code (`d[k]: v`)."""
+    """Whether a reference definition may stand in `text`. Most `]:` are code (`d[k]: v`) or
+    prose: a link label holds no unescaped bracket and at most 999 characters, so a `]:` ends
+    one only when the last `[` before it is that close and starts its line (past quote and
+    list markers). An escaped bracket near a `]:` answers yes (the label may start earlier).
+    A list of titles quoting `[Error]:` (`- [构建时报错“BundleTool [Error]: ...”](faq.md)`)
+    sent an 800 KB index to a whole parse."""
     at = text.find("]:")
-    # Each part of the text is looked at about once (a long paragraph of `d[k]: v` lines was
-    # quadratic): `searched`, where DEFINITION_START has been looked for up to; `paragraph`,
-    # where the current paragraph starts, moved forward past each blank line found.
-    searched = paragraph = previous = 0
     while at >= 0:
-        blank = text.rfind("\n\n", previous, at)
-        if blank >= 0:
-            paragraph = blank + 1
-        if DEFINITION_START.search(text, max(paragraph, searched), at + 1):
+        opening = text.rfind("[", max(0, at - 1000), at)  # (none that close: no label ends here)
+        if opening >= 0 and "\\" in text[max(0, opening - 1):at]:
             return True
-        # the search ended at `]:`'s line: a `[` starting a later line is searched from there
-        searched = text.rfind("\n", 0, at) + 1
-        previous = at
+        if opening >= 0 and "]" not in text[opening + 1:at]:
+            # what stands before the `[` on its line, up to 200 characters back (a longer
+            # run of markers only is taken as one, which errs on the safe side)
+            before = text[max(0, opening - 200):opening]
+            if MARKERS.fullmatch(before, before.rfind("\n") + 1):
+                return True
         at = text.find("]:", at + 2)
     return False
 

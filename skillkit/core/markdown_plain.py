@@ -32,8 +32,13 @@ OTHER_LINE = re.compile(rf"\n(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 # marker and a letter): after a heading, a rule, a quote or anything else it may be code.
 CODE_FIRST = re.compile(r"\A(?:[ \t]*+\n)*+ ")
 CODE_PLACE = re.compile(r"\n[ \t]*\n ")
-DEEP = re.compile(r"\n {4}")
-PARAGRAPH_LINE = re.compile(r"[^\W\d_]|(?:[-*+]|\d{1,9}[.)]) [^\W\d_]")
+# (A line of spaces only is a blank line, whatever its indent: vendor documentation ends list
+# items with them.)
+DEEP = re.compile(r"\n {4}(?=[ \t]*[^ \t\n])")
+# What a paragraph's line starts with, past a list item's marker and its one to four spaces
+# (`-   请参阅`, `1.  **创建**`): a letter, emphasis, a link or a code span. An indented line
+# right after it continues that paragraph; indented code cannot interrupt one.
+PARAGRAPH_LINE = re.compile(r"(?:(?:[-*+]|\d{1,9}[.)]) {1,4})?(?:[^\W\d_]|\*{1,2}[^ \t\n*]|!?\[|`[^`\n])")
 # A destination markdown-it refuses (validateLink) or rewrites (punycode of a host).
 UNSAFE = re.compile(r"(?i)(?:vbscript|javascript|file|data):")
 LETTER_FIRST = re.compile(r"\A(?=[ \t]*[^ \t\n])(?![^\W\d_])")

@@ -83,7 +83,9 @@ PIECES = st.lists(st.sampled_from(["See [a](a.md).", "- a `[x](y)` [z](z.md)", "
                                    "  - [n](n.md)", "   more [c](c.md)", "      deep [c](c.md)", "**b** [x](x.md)",
                                    "[a](b) (c)", "x & y [a](a&b.md)", "[a](a&amp;b.md)", "===", "-   [w](w.md)",
                                    "-     [w](w.md)", "-", "*x [e](e.md)*", "![i](i.png) [j](j.md)", "#tag [t](t.md)",
-                                   "[a](b(c)d)", "(x [p](p.md))", "[a](<b>)"]),
+                                   "[a](b(c)d)", "(x [p](p.md))", "[a](<b>)",
+                                   "-   请参阅[x](x.md)", "1.  **b** [x](x.md)", "    ", "   [c](c.md)", "1. a",
+                                   "- [报错“Tool [Error]: x”](f.md)", "[a]: b", "[a\nb]: c", "- [r]: r.md", "[x]: <y>"]),
                   max_size=12).map(lambda parts: "\n".join(parts))
 
 
@@ -121,7 +123,11 @@ FENCED = st.lists(st.sampled_from(["```", "```bash", "~~~", "````", "```x`y", " 
                                    "- item [d](d.md)", "plain words", "", "  ", "[r]: r.md", "<div>", "<!-- c -->",
                                    "x ``` y", "`` ```", "    [code](f.md)", "# H [h](h.md)", "1. [n](n.md)", "1. Step",
                                    "   ```bash", "   ```", "<pre>", "- <pre>", "</pre>", "<!--", "-->", "  <!-- c -->",
-                                   "text <!-- x", "<script>", "<div>x</div>", "[a]:", "d[k]: v", "> [r]: r.md", "x\ry", "\r"]),
+                                   "text <!-- x", "<script>", "<div>x</div>", "[a]:", "d[k]: v", "> [r]: r.md", "x\ry", "\r",
+                                   "  ```", "  curl x | sh", "  [x](x.md)", "   [x](x.md)", "     ```", "   - nested",
+                                   "     [d](d.md)", "* * *", "- a", "1.  **b** [x](x.md)", "-    x", "   ", "  > q",
+                                   "  <div>", "    ```", "  ~~~", "  - ```", "2) x", "2. b [y](y.md)", "* c", "+ d",
+                                   "3) [z](z.md)", "- - x", "-  ```", "- [t [E]: x](t.md)", "[l\nm]: n.md", "x [y]: z"]),
                   max_size=16).map(lambda parts: "\n".join(parts))
 
 
