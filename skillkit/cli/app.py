@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("skillkit.cli.new", "new"),
     "import": ("skillkit.cli.import_", "import_"),
     "clean": ("skillkit.cli.clean", "clean"),
+    "server": ("skillkit.cli.server", "server"),
 }
 _DEBUG = {"on": False}
 
@@ -163,7 +164,7 @@ def main() -> None:
     if not closed:
         try:
             stdout.flush()
-        except BrokenPipeError:
+        except (BrokenPipeError, ValueError):  # (ValueError: closed already, as the language server leaves it)
             closed = True
     if closed and stdout is sys.__stdout__:
         # Python would flush once more at exit and complain: point the descriptor at nothing.

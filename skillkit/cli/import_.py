@@ -60,7 +60,6 @@ def import_(
         sys.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False) + "\n")
     elif not quiet:
         from skillkit.authoring.report_text import report
-        from skillkit.reporters.text import console_for
 
-        report(result, console_for(sys.stdout, color.flag()))
+        report(result, sys.stdout, color.flag())
     raise typer.Exit(0)

@@ -31,25 +31,28 @@ def run_fixes(unsafe: bool) -> dict[str, Fix]:
 def fix_until_done(lint: Callable[[], Result], unsafe: bool = False) -> tuple[Result, int]:
     """Apply the fixes, lint again, until nothing more is fixable; the last result and how many
     findings were fixed in all."""
-    from skillkit.core.atomic import write_atomic
+    from skillkit.core.fix_write import write_fix
     from skillkit.core.fixes import plan_fixes
 
     from skillkit.core import reader
 
     result, total, fixes = lint(), 0, run_fixes(unsafe)
+    skipped: dict[str, str] = {}  # path -> why it was left alone (changed meanwhile, a link): not tried again
     for _ in range(MAX_PASSES):
-        planned = plan_fixes(result.diagnostics, fixes)
+        planned = [change for change in plan_fixes(result.diagnostics, fixes) if change.path not in skipped]
         if not planned:
             break
         for change in planned:
             path = Path(change.path)
             if os.path.abspath(path) in reader.STAND_INS:  # standard input: fixed in memory, never on disk
                 reader.STAND_INS[os.path.abspath(path)] = change.after.encode("utf-8")
-            else:
-                write_atomic(path, change.after, mode=os.stat(path).st_mode & 0o7777)
+            elif (why := write_fix(change)) is not None:
+                skipped[change.path] = why
+                continue
             total += change.fixed
         result = lint()
-    return result, total
+    notes = tuple(f"{path}: not fixed: {why}" for path, why in sorted(skipped.items()))
+    return replace(result, notes=result.notes + notes), total
 
 
 def stand_in_text(path: Path) -> str:
@@ -180,9 +183,7 @@ def standard_input_as(filename: Path) -> Iterator[Path]:
 
     from skillkit.core import reader
 
-    from skillkit.cli.streams import read_capped
-
-    data = read_capped(reader.MAX_FILE_BYTES)  # one byte over the cap: the reader says it is too large
+    data = reader.read_standard_input(reader.MAX_FILE_BYTES)  # capped while reading, as a file is
     if filename.is_file():
         key = os.path.abspath(filename)
         reader.STAND_INS[key] = data

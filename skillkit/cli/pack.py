@@ -5,12 +5,15 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
 from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option,
                                  progress_bar, report_option)
+
+if TYPE_CHECKING:
+    from skillkit.pack.preflight import Prepared
 
 
 def _target_names() -> dict[str, str]:
@@ -99,7 +102,7 @@ def pack(
     raise typer.Exit(0)
 
 
-def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]):  # type: ignore[no-untyped-def]
+def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]) -> Prepared:
     from skillkit.pack.preflight import prepare
 
     tick, close = progress_bar("Checking")
@@ -109,8 +112,8 @@ def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[s
         close()
 
 
-def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: bool,  # type: ignore[no-untyped-def]
-           color: Color, tick, quiet: bool = False) -> None:
+def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], as_json: bool, color: Color,
+           tick: Callable[[int, int], None] | None, quiet: bool = False) -> None:
     """Write what `--target` asks for and report it (`quiet`: the text report left out)."""
     from skillkit.clients import BY_ID
     from skillkit.pack import report

@@ -31,32 +31,12 @@ class Format(str, enum.Enum):
     html = "html"
 
 
-GLOB = set("*?[")
-
-
 def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
     """The linked skills `--explain` names (each value: names or glob patterns, commas between),
     in the scene's order; a UsageError for a name or pattern that picks none."""
-    import fnmatch
+    from skillkit.cli.explain import pick
 
-    from skillkit.core.errors import UsageError
-    from skillkit.core.suggest import did_you_mean
-
-    names = [s.name for s in sim.skills]
-    chosen: set[int] = set()
-    for value in patterns:
-        for pattern in filter(None, (part.strip() for part in value.split(","))):
-            if GLOB & set(pattern):
-                found = [i for i, n in enumerate(names) if fnmatch.fnmatchcase(n, pattern)]
-                if not found:
-                    raise UsageError(f"--explain: the pattern {pattern!r} matches no linked skill")
-            elif pattern in names:
-                found = [names.index(pattern)]
-            else:
-                few = f"; the linked skills are: {', '.join(names) or 'none'}" if len(names) <= 12 else ""
-                raise UsageError(f"--explain: no linked skill {pattern!r}{did_you_mean(pattern, names)}{few}")
-            chosen.update(found)
-    return sorted(chosen)
+    return pick([s.name for s in sim.skills], patterns)
 
 
 def write_lines(lines: Iterable[str], out: TextIO) -> None:
@@ -143,6 +123,7 @@ def simulate(
 
     with readable(transcript, MAX_TRANSCRIPT_BYTES) as source:
         loaded_transcript = load_transcript(source, display(source))
+    print_diagnostics_to_stderr(list(loaded_transcript.warnings))  # values read as the chat front end reads them
     loaded_scene = load_scene(scene) if scene is not None else None
     library = read_library(skills_source(skills, scene), config)
     print_diagnostics_to_stderr(library.left_out)

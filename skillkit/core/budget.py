@@ -4,14 +4,16 @@ Each evaluation is bounded on its own (jsregex.js_test's timeout), but bounded p
 one `/(a|aa)+$/` skill on 100 messages would cost 100 timeouts, ten such skills ten times that;
 240 big case-insensitive patterns in one file cost 35 s to compile. So a run (a lint, a
 simulate, a render) has one budget, `regex-budget` seconds in the settings (default 2). While
-it lasts every evaluation runs as before. Once it is spent:
+it lasts every evaluation runs, each charged what it took however short (the text's
+conversion to what JavaScript sees included), with at most what is left as its timeout. Once
+it is spent nothing more runs, so the whole run's regex work stays within the budget:
 
-- a trigger that already ran too long is not run again: it counts as no match, and its
-  verdict says it ran too long, as a timeout's does;
-- any other evaluation runs with a short timeout (AFTER_SPENT), so fast patterns still match and
-  a slow one is found out for the price of that short timeout, once;
+- an evaluation is not run (BudgetSpent, a TimeoutError): it counts as no match, and its
+  verdict says "not evaluated: the regex time budget is spent", never a silent off;
 - no further pattern is compiled (RegexBudgetSpent): lint says so once, at the first skill
   it could not check, and simulate prints one note for the run.
+
+A repository cannot lift it past MAX_SECONDS: `regex-budget: 1000000` is read as 10 s.
 
 The budget is a value of this module (`current()`): each command of the CLI starts a run
 (`start_run`, in cli/app.main) and ends it (`end_run`), the settings' `regex-budget` sets its
@@ -28,18 +30,23 @@ if TYPE_CHECKING:
     from skillkit.triggers.jsregex import JSRegex
 
 DEFAULT_SECONDS = 2.0
-AFTER_SPENT = 0.01  # seconds one evaluation may still take once the budget is spent
+MAX_SECONDS = 10.0  # the ceiling: no setting lifts a run's regex work past it
+AFTER_SPENT = 0.01  # the shortest timeout an evaluation is given while some budget is left
 Result = TypeVar("Result")
+
+
+class BudgetSpent(TimeoutError):
+    """An evaluation not run: the run's regex time budget is spent."""
 
 
 class RegexBudget:
     def __init__(self, seconds: float = DEFAULT_SECONDS) -> None:
         self.seconds = seconds
         self.spent = 0.0
-        self.slow: set[tuple[str, str]] = set()   # (pattern, flags) that ran too long
         self.skipped = 0                           # evaluations counted as no match unrun
         self.uncompiled = 0                        # patterns not compiled
         self.announced = False                     # lint said so once already
+        self.unevaluated: set[tuple[str, str]] = set()  # (pattern, flags) left unrun once it was spent
 
     @property
     def exhausted(self) -> bool:
@@ -51,21 +58,17 @@ class RegexBudget:
         return bool(self.skipped or self.uncompiled)
 
     def evaluate(self, rx: JSRegex, timeout: float, run: Callable[[float], bool]) -> bool:
-        """`run(timeout)` charged to the budget; TimeoutError when it counts as no match."""
+        """`run(timeout)` charged to the budget; TimeoutError when it counts as no match
+        (BudgetSpent when it was not run at all)."""
         key = (rx.source, rx.flags)
         if self.exhausted:
-            if key in self.slow:
-                self.skipped += 1
-                raise TimeoutError("the run's regex time budget is spent")
-            timeout = min(timeout, AFTER_SPENT)
-        else:
-            timeout = min(timeout, max(self.seconds - self.spent, AFTER_SPENT))
+            self.skipped += 1
+            self.unevaluated.add(key)
+            raise BudgetSpent("not evaluated: the regex time budget is spent")
+        timeout = min(timeout, max(self.seconds - self.spent, AFTER_SPENT))
         started = time.perf_counter()
         try:
             return run(timeout)
-        except TimeoutError:
-            self.slow.add(key)
-            raise
         finally:
             self.spent += time.perf_counter() - started
 
@@ -87,8 +90,8 @@ class RegexBudget:
             return None
         parts = []
         if self.skipped:
-            parts.append(f"{self.skipped:,} evaluation{'s' if self.skipped != 1 else ''} of slow triggers "
-                         "counted as no match")
+            parts.append(f"{self.skipped:,} evaluation{'s' if self.skipped != 1 else ''} of regex triggers "
+                         "not run (counted as no match)")
         if self.uncompiled:
             parts.append(f"{self.uncompiled:,} regex trigger{'s' if self.uncompiled != 1 else ''} not compiled")
         return (f"the regex time budget ({self.seconds:g} s, setting `regex-budget`) was spent: "
@@ -100,9 +103,9 @@ _current = RegexBudget(_UNLIMITED)
 
 
 def start_run(seconds: float | None = None) -> RegexBudget:
-    """A fresh budget for the run starting now."""
+    """A fresh budget for the run starting now (at most MAX_SECONDS)."""
     global _current
-    _current = RegexBudget(DEFAULT_SECONDS if seconds is None else float(seconds))
+    _current = RegexBudget(min(DEFAULT_SECONDS if seconds is None else float(seconds), MAX_SECONDS))
     return _current
 
 
@@ -112,10 +115,11 @@ def end_run() -> None:
 
 
 def configure(seconds: object) -> None:
-    """The settings' `regex-budget`, applied to the run under way (none: nothing to apply)."""
+    """The settings' `regex-budget`, applied to the run under way (none: nothing to apply),
+    never past MAX_SECONDS."""
     if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds > 0 \
             and _current.seconds != _UNLIMITED:
-        _current.seconds = float(seconds)
+        _current.seconds = min(float(seconds), MAX_SECONDS)
 
 
 def current() -> RegexBudget:

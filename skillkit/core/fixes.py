@@ -15,7 +15,7 @@ from typing import Mapping
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.frontmatter import parse_frontmatter
-from skillkit.core.reader import BOM, SourceText
+from skillkit.core.reader import BOM, SourceText, Stamp
 from skillkit.core.rulebase import Edit, Fix
 from skillkit.core.yamlparse import ParsedYaml
 
@@ -89,6 +89,8 @@ class FileFix:
     before: str
     after: str
     fixed: int
+    raw: bytes = b""  # the bytes planned on, and the file's status when they were read:
+    stamp: Stamp | None = None  # it is fixed only if it still holds them (core/fix_write.py)
 
 
 def plan_fixes(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], fixes: Mapping[str, Fix]) -> list[FileFix]:
@@ -96,7 +98,7 @@ def plan_fixes(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], fixes: Ma
     written by the caller)."""
     from pathlib import Path
 
-    from skillkit.core.reader import read_bytes
+    from skillkit.core.reader import read_stamped
 
     by_file: dict[str, list[Diagnostic]] = {}
     for diag in diagnostics:
@@ -104,7 +106,7 @@ def plan_fixes(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], fixes: Ma
             by_file.setdefault(diag.path, []).append(diag)
     out = []
     for path, found in sorted(by_file.items()):
-        data = read_bytes(Path(path))
+        data, stamp = read_stamped(Path(path))
         if isinstance(data, int):
             continue
         try:
@@ -113,5 +115,5 @@ def plan_fixes(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], fixes: Ma
             continue
         after, fixed = fix_text(raw, path, found, fixes)
         if fixed and after != raw:
-            out.append(FileFix(path, raw, after, fixed))
+            out.append(FileFix(path, raw, after, fixed, data, stamp))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -83,9 +84,9 @@ def _expanded(selectors: Any, registry: Registry, source: Path | None) -> frozen
 
 def load_settings(paths: Sequence[Path | str], config: Path | None) -> Settings:
     if config is not None:
-        if not config.is_file():
+        if not os.path.lexists(config):
             raise ConfigError("no such settings file", str(config))
-        return load_settings_file(config)
+        return load_settings_file(config)  # a folder, FIFO or device: refused by the reader, saying which
     return find_settings(Path(paths[0]) if paths else Path("."))
 
 

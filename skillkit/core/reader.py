@@ -83,8 +83,66 @@ def open_descriptor(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
         os.close(descriptor)
         if stat.S_ISDIR(status.st_mode):
             raise InputError("is a folder, not a file", str(path))
-        raise InputError("is not a regular file (a pipe, socket or device)", str(path))
+        raise InputError(f"is {kind_of(status.st_mode)}, not a regular file; skillkit reads only regular files",
+                         str(path))
     return descriptor, status
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in words (`a FIFO (named pipe)`)."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def read_head(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most the first `limit` bytes of a regular file (an ignore file, a pyproject.toml
+    looked at for a table): opened as open_descriptor opens, so a FIFO never blocks. InputError
+    when it cannot be opened or is not a regular file."""
+    descriptor, status = open_descriptor(path)
+    try:
+        return read_sized(descriptor, min(status.st_size, limit), limit)[:limit]
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", str(path)) from exc
+    finally:
+        os.close(descriptor)
+
+
+STDIN_CHUNK = 64 * 1024
+
+
+def read_standard_input(limit: int = MAX_FILE_BYTES, stream: BinaryIO | None = None, what: str = "standard input"
+                        ) -> bytes:
+    """Standard input's bytes, read in chunks and stopped at `limit` (never all of it first:
+    400 MB piped in costs one chunk past the cap, not 400 MB). InputError (exit 2) when there
+    is more than `limit`."""
+    import sys
+
+    if stream is None:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stand-in (tests, an embedding program): its text as UTF-8
+            text = sys.stdin.read(limit + 1) if sys.stdin is not None else ""
+            data = text.encode("utf-8")
+            if len(text) > limit or len(data) > limit:
+                raise InputError(f"{what} holds more than {limit:,} bytes; skillkit reads at most {limit:,}")
+            return data
+    parts: list[bytes] = []
+    held = 0
+    while held <= limit:
+        chunk = stream.read(min(STDIN_CHUNK, limit + 1 - held))
+        if not chunk:
+            break
+        parts.append(chunk)
+        held += len(chunk)
+    if held > limit:
+        raise InputError(f"{what} holds more than {limit:,} bytes; skillkit reads at most {limit:,}")
+    return b"".join(parts)
 
 
 # Contents given in place of a file's own for one run (`lint --stdin-filename`), by absolute path.

@@ -40,6 +40,7 @@ class WorkspaceView:
     skills: tuple[SkillDoc, ...]
     documents: tuple[YamlDoc, ...]
     settings: dict[str, object] = field(default_factory=dict)
+    plugins: tuple[Path, ...] = ()  # Claude Code plugin roots (folders holding `.claude-plugin/`)
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]
@@ -85,7 +86,16 @@ class Rule:
     doc: str
     scope: str  # "file" (reported by the core while reading), "skill", "workspace"
     check: SkillCheck | WorkspaceCheck | None = None
+    # A skill rule that reads the body and the bundle only (links, secrets, scripts) runs on
+    # a SKILL.md whose frontmatter is missing or broken too: its findings still hold.
+    bodily: bool = False
     fix: Fix | None = None
+    # What a workspace rule reads of the view, so that a workspace held in memory (the language
+    # server) re-runs it only when an edit changed one of these (None: anything, always re-run):
+    # SKILLS (which skills parsed, their paths and folders), BODY (their bodies), `key:NAME`
+    # (one frontmatter key's value and positions), FRONTMATTER (any key), and document kinds
+    # (`tool`, `agent`, `scene`, `catalog`, `session`, `codex-agent`: those files whole).
+    reads: frozenset[str] | None = None
 
     @property
     def summary(self) -> str:
@@ -100,16 +110,26 @@ def documented(rule_id: str, severity: Severity, doc: str, world: str = "all", f
     return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file", fix=fix)
 
 
-def skill_rule(rule_id: str, severity: Severity, world: str = "all",
+def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False,
                fix: Fix | None = None) -> Callable[[SkillCheck], Rule]:
     def wrap(check: SkillCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, fix)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix)
     return wrap
 
 
-def workspace_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[WorkspaceCheck], Rule]:
+SKILLS, BODY, FRONTMATTER = "skills", "body", "frontmatter"  # what `Rule.reads` may name besides keys and kinds
+
+
+def key(name: str) -> str:
+    """`Rule.reads`' word for one frontmatter key."""
+    return f"key:{name}"
+
+
+def workspace_rule(rule_id: str, severity: Severity, world: str = "all",
+                   reads: Iterable[str] | None = None) -> Callable[[WorkspaceCheck], Rule]:
     def wrap(check: WorkspaceCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check,
+                    reads=None if reads is None else frozenset(reads))
     return wrap
 
 

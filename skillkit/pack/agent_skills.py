@@ -15,13 +15,14 @@ from typing import Callable
 from skillkit.clients import BY_ID
 from skillkit.core.errors import InputError, VerdictError
 from skillkit.core.model import Skill
+from skillkit.core.reader import MAX_FILE_BYTES, read_head, read_regular
 from skillkit.pack.archive import ChangedWhilePacking, Entry, bytes_chunks, entry_time, file_chunks, write_entries
 from skillkit.pack.excludes import SourceFile, collect, settings_walk
 from skillkit.pack.limits import check_files
 from skillkit.pack.names import root_label
 from skillkit.pack.preflight import Prepared
 from skillkit.pack.reduce import Reduction, reduce_frontmatter, skill_text
-from skillkit.pack.sniff import is_earlier_pack
+from skillkit.pack.sniff import HEAD_BYTES, is_earlier_pack
 from skillkit.pack.staging import staged_file
 
 SKILL_FILE = "SKILL.md"
@@ -38,8 +39,15 @@ class Exported:
 
 
 def _head(path: Path) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read(8)
+    return read_head(path, HEAD_BYTES)
+
+
+def _whole(path: Path) -> bytes:
+    """A SKILL.md lint has read already (so it is under the cap): read again, as a regular file."""
+    data = read_regular(path, MAX_FILE_BYTES)
+    if isinstance(data, int):
+        raise VerdictError(f"{path}: changed while it was being packed; run pack again")
+    return data
 
 
 def member(folder: str, name: str) -> str:
@@ -74,7 +82,7 @@ def skill_entries(skill: Skill, folder: str, files: list[SourceFile]) -> tuple[l
     reduced = reduce_frontmatter(skill.fields)
     # A SKILL.md that needs no reduction travels as written (its comments and style kept).
     text = (skill_text(reduced.frontmatter, skill.body).encode("utf-8") if reduced.changed
-            else (skill.folder / SKILL_FILE).read_bytes())
+            else _whole(skill.folder / SKILL_FILE))
     entries = [Entry(f"{skill.name}/{SKILL_FILE}", len(text), False, bytes_chunks(text)),
                *source_entries(f"{skill.name}/", own, folder)]
     check_files(member(folder, SKILL_FILE), entries, UPLOAD)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator
 
 from skillkit.core.errors import UsageError
+from skillkit.core.reader import open_regular
 
 DEFAULT_DATE = (1980, 1, 1, 0, 0, 0)
 COMPRESSION = zipfile.ZIP_DEFLATED
@@ -40,7 +41,7 @@ class Entry:
 
 def file_chunks(path: Path) -> Callable[[], Iterator[bytes]]:
     def read() -> Iterator[bytes]:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:  # swapped for a FIFO since it was hashed: refused, never waited on
             while chunk := handle.read(CHUNK):
                 yield chunk
     return read

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from skillkit.core.errors import InputError, VerdictError
+from skillkit.core.reader import open_regular
 from skillkit.pack import MANIFEST_NAME
 from skillkit.pack.archive import (CHUNK, ChangedWhilePacking, Entry, bytes_chunks, entry_time, file_chunks,
                                    write_entries)
@@ -21,7 +22,7 @@ from skillkit.pack.manifest import FileRecord, Manifest
 from skillkit.pack.names import root_label
 from skillkit.pack.preflight import Prepared
 from skillkit.pack.signing import SIGNATURE_NAME
-from skillkit.pack.sniff import is_earlier_pack
+from skillkit.pack.sniff import HEAD_BYTES, is_earlier_pack
 from skillkit.pack.staging import staged_file
 
 Progress = Callable[[int, int], None]
@@ -37,12 +38,13 @@ class Packed:
 
 
 def hash_file(path: Path) -> tuple[str, int, bytes]:
-    """(sha256, size, first bytes) of a file, read in chunks."""
+    """(sha256, size, first bytes) of a file, read in chunks; InputError when it is not a
+    regular file (never a read that waits on a FIFO)."""
     digest, size, head = hashlib.sha256(), 0, b""
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         while chunk := handle.read(CHUNK):
             if not size:
-                head = chunk[:8]
+                head = chunk[:HEAD_BYTES]
             digest.update(chunk)
             size += len(chunk)
     return digest.hexdigest(), size, head

@@ -9,8 +9,10 @@ from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
                             secret_leak)
+from skillkit.rules import control_character
 from skillkit.rules import sessions
 from skillkit.rules import clients
+from skillkit.rules import plugins, uploads
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -27,9 +29,12 @@ REGISTRY: tuple[Rule, ...] = (
     *description_short.RULES,
     *fence_unclosed.RULES,
     *invisible_unicode.RULES,
+    *control_character.RULES,
     *secret_leak.RULES,
     *remote_exec.RULES,
     *orphan_file.RULES,
+    *uploads.RULES,
+    *plugins.RULES,
     *sessions.RULES,
     *clients.RULES,
 )

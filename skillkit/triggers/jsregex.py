@@ -481,10 +481,29 @@ def _compile_js(pattern: str, flags: str) -> JSRegex:
 def js_test(rx: JSRegex, text: str, timeout: float = 0.25) -> bool:
     """RegExp.prototype.test on a fresh regex (lastIndex 0): `g` changes nothing, `y` anchors
     at the start. Raises TimeoutError when the match runs longer than `timeout` seconds."""
-    subject = _code_points(text) if "u" in rx.flags else _utf16_units(text)
     find = rx.compiled.match if rx.sticky else rx.compiled.search
-    # Charged to the run's budget, which may also shorten the timeout or skip a known-slow one.
-    return budget.current().evaluate(rx, timeout, lambda limit: find(subject, timeout=limit) is not None)
+    unicode = "u" in rx.flags
+    # Charged to the run's budget (the text's conversion included), which may shorten the
+    # timeout, or refuse to run it at all once it is spent (BudgetSpent).
+    return budget.current().evaluate(rx, timeout,
+                                     lambda limit: find(_subject(text, unicode), timeout=limit) is not None)
+
+
+_SUBJECTS: dict[tuple[str, bool], str] = {}  # a message's text as JavaScript sees it, for the next regex
+
+
+def _subject(text: str, unicode: bool) -> str:
+    """`text` as code points (`u`) or UTF-16 units, converted once for the many regexes that
+    test one message (a megabyte of astral characters cost a join per regex)."""
+    if text.isascii():
+        return text
+    key = (text, unicode)
+    found = _SUBJECTS.get(key)
+    if found is None:
+        if len(_SUBJECTS) >= 4:
+            _SUBJECTS.clear()
+        found = _SUBJECTS[key] = _code_points(text) if unicode else _utf16_units(text)
+    return found
 
 
 def matches_empty(rx: JSRegex) -> bool:

@@ -23,7 +23,7 @@ from skillkit.triggers.factors import fold, required_literals
 from skillkit.triggers.jsregex import JSRegex, js_test
 from skillkit.triggers.keywords import KeywordSet
 from skillkit.triggers.locality import is_local
-from skillkit.triggers.plain import lower, word_edges_ok
+from skillkit.triggers.plain import lower
 from skillkit.triggers.reference import DEFAULT_TIMEOUT
 from skillkit.triggers.spec import SkillTriggers, Trigger
 
@@ -45,6 +45,7 @@ class TriggerPlan:
     timeout_slot: int | None = None
     cross: int | None = None       # index into Matcher.crossing
     gate_slot: int | None = None
+    key: tuple[str, str] | None = None  # a regex's (pattern, flags): the run's budget names it so
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,18 +136,18 @@ class Matcher:
                         self._literal(literal)[0].add(local)
             _, match_signal, slow_signal = self.local[local]
             return TriggerPlan(trigger.source, slot=self._slot(match_signal, depth, skill),
-                               timeout_slot=self._slot(slow_signal, depth, skill))
+                               timeout_slot=self._slot(slow_signal, depth, skill), key=key)
         cross = self._crossing_ids.get(key)
         if cross is None:
             cross = self._crossing_ids[key] = len(self.crossing)
             self.crossing.append(rx)
         # A literal holding a joiner character could span two messages: then no gate.
         if literals is None or any("\n" in lit or "\x01" in lit for lit in literals):
-            return TriggerPlan(trigger.source, cross=cross)
+            return TriggerPlan(trigger.source, cross=cross, key=key)
         gate = self._signal(("gate", *key))
         for literal in literals:
             self._literal(literal)[1].add(gate)
-        return TriggerPlan(trigger.source, cross=cross, gate_slot=self._slot(gate, depth, skill, gate=True))
+        return TriggerPlan(trigger.source, cross=cross, gate_slot=self._slot(gate, depth, skill, gate=True), key=key)
 
     def _literal(self, literal: str) -> tuple[set[int], set[int]]:
         lid = self._literal_ids.get(literal)
@@ -183,12 +184,11 @@ class Matcher:
     @staticmethod
     def _plain_signals(keywords: KeywordSet, targets: list[list[tuple[int, bool]]], haystack: str,
                        found: set[int]) -> None:
-        needles = keywords.keywords
-        for start, kid in keywords.occurrences(haystack):
+        """The signals of the plain triggers in one message: time linear in it (keywords.py)."""
+        anywhere, as_words = keywords.present_both(haystack)
+        for kid in anywhere:
             for signal, whole in targets[kid]:
-                if signal in found:
-                    continue
-                if not whole or word_edges_ok(haystack, start, start + len(needles[kid])):
+                if not whole or kid in as_words:
                     found.add(signal)
 
     def session(self) -> "Session":

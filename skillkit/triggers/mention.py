@@ -83,14 +83,18 @@ def _not_mentioned(spec: SkillTriggers, primary: Sequence[bool], secondary: Sequ
 
 
 def judge(spec: SkillTriggers, primary: Sequence[bool], secondary: Sequence[bool],
-          timed_out: Sequence[str] = ()) -> Mention:
-    """The verdict for one turn, given which primary and secondary triggers hit."""
+          timed_out: Sequence[str] = (), unevaluated: Sequence[str] = ()) -> Mention:
+    """The verdict for one turn, given which primary and secondary triggers hit; `timed_out`
+    ran too long, `unevaluated` were not run because the run's regex time budget was spent."""
     on = _primary_ok(spec, primary) and (not spec.secondaries or _gate_ok(spec.selective_logic, secondary))
     reason = _mentioned(spec, primary, secondary) if on else _not_mentioned(spec, primary, secondary)
-    slow = tuple(dict.fromkeys(timed_out))
+    spent = tuple(dict.fromkeys(unevaluated))
+    slow = tuple(s for s in dict.fromkeys(timed_out) if s not in spent)
     if slow:
         reason += f" {listing(list(slow))} ran too long and counted as no match."
-    return Mention(on, reason, slow)
+    if spent:
+        reason += f" {listing(list(spent))} not evaluated: the regex time budget is spent."
+    return Mention(on, reason, slow + spent)
 
 
 def never(spec: SkillTriggers) -> Mention:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from skillkit.core import budget
+
 from skillkit.triggers.jsregex import js_test
 from skillkit.triggers.mention import Mention, judge, never, unscanned
 from skillkit.triggers.scan import Unit, join
@@ -115,7 +117,9 @@ class Session:
         slow: list[str] = []
         primary = [self._hit(t, spec.scan_depth, answered, texts, results, slow) for t in plan.primaries]
         secondary = [self._hit(t, spec.scan_depth, answered, texts, results, slow) for t in plan.secondaries]
-        return judge(spec, primary, secondary, slow)
+        unrun = budget.current().unevaluated
+        spent = [t.source for t in (*plan.primaries, *plan.secondaries) if t.source in slow and t.key in unrun]
+        return judge(spec, primary, secondary, slow, spent)
 
     def _hit(self, trigger: TriggerPlan, depth: int, answered: Unit, texts: dict[int, str],
              results: dict[tuple[int, int], bool | None], slow: list[str]) -> bool:

@@ -76,3 +76,61 @@ def measured(*args: str | os.PathLike[str], cwd: Path, timeout: float = 60) -> M
     data = json.loads(text) if text else {"code": done.returncode, "cpu": 0.0, "rss_mb": 0.0}
     report.unlink(missing_ok=True)
     return Measured(data["code"], done.stdout, done.stderr, data["cpu"], data["rss_mb"])
+
+
+# Issue 22's bar for every reproduction: an exit of 0, 1 or 2 with a message, within WALL_SECONDS
+# and under BOUND_RSS_MB of peak resident memory, the child's address space capped at AS_CAP_MB
+# so a regression cannot take the machine with it.
+WALL_SECONDS = 10.0
+BOUND_RSS_MB = 300
+AS_CAP_MB = 2048
+
+_CAPPED = r"""
+import resource
+_cap = CAP_MB * 1024 * 1024
+resource.setrlimit(resource.RLIMIT_AS, (_cap, _cap))
+"""
+
+
+@dataclass
+class Bounded(Measured):
+    wall: float = 0.0
+
+    def within(self, codes: tuple[int, ...] = (0, 1, 2)) -> "Bounded":
+        assert self.code in codes, (self.code, self.stdout[-2000:], self.stderr[-2000:])
+        assert "Traceback" not in self.stderr and "internal error" not in self.stderr, self.stderr[-2000:]
+        assert (self.stdout + self.stderr).strip(), "no message at all"
+        assert self.wall < WALL_SECONDS, f"{self.wall:.1f} s"
+        assert self.rss_mb < BOUND_RSS_MB, f"{self.rss_mb:.0f} MB peak RSS"
+        return self
+
+
+def bounded(*args: str | os.PathLike[str], cwd: Path, stdin: Path | None = None,
+            cap_mb: int = AS_CAP_MB, env: dict[str, str] | None = None) -> Bounded:
+    """`skillkit ARGS` in a fresh interpreter whose address space is capped at `cap_mb`, killed
+    past twice WALL_SECONDS (a hang fails the test, never the suite); its exit code, output,
+    wall time and peak RSS. `stdin`: a file given as standard input."""
+    import time
+
+    handle, name = tempfile.mkstemp(suffix=".json")
+    os.close(handle)
+    report = Path(name)
+    report.write_text("")
+    code = _CAPPED.replace("CAP_MB", str(cap_mb)) + _CHILD.replace("REPORT", repr(str(report)))
+    environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONPATH": str(REPO), **(env or {})}
+    started = time.monotonic()
+    source = open(stdin, "rb") if stdin is not None else subprocess.DEVNULL
+    try:
+        done = subprocess.run([sys.executable, "-c", code, "skillkit", *map(str, args)], cwd=cwd, env=environment,
+                              capture_output=True, text=True, timeout=2 * WALL_SECONDS, errors="replace",
+                              stdin=source)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"skillkit {' '.join(map(str, args))} ran past {2 * WALL_SECONDS:g} s") from exc
+    finally:
+        if stdin is not None:
+            source.close()  # type: ignore[union-attr]
+    wall = time.monotonic() - started
+    text = report.read_text()
+    data = json.loads(text) if text else {"code": done.returncode, "cpu": 0.0, "rss_mb": 0.0}
+    report.unlink(missing_ok=True)
+    return Bounded(data["code"], done.stdout, done.stderr, data["cpu"], data["rss_mb"], wall)

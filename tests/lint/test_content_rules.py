@@ -273,3 +273,9 @@ def test_angle_brackets_in_a_description_warn_in_the_default_profile(cli, tmp_pa
     assert [(d["rule"], d["severity"]) for d in default] == [("xml-tags", "warning")]
     strict = lint(cli, tmp_path, "--profile", "claude-api")
     assert ("xml-tags", "error") in [(d["rule"], d["severity"]) for d in strict]
+
+
+def test_a_pypi_token_is_found_and_its_documented_prefix_is_not():
+    real = "pypi-AgEIcHlwaS5vcmc" + "CJGI4YmNhMDA5LTgxZjYtNDVmOC05ZTA2LWQ4ZTQyMzhlN2FmNAACKlszLCJhNDNiYzE5Ny1"
+    assert [f.kind for f in secrets_in(f"TWINE_PASSWORD={real}")] == ["a PyPI token"]
+    assert list(secrets_in("Example: `pypi-AgEIcHlwaS5vcmcCJGI4YmNhMDA5LTg...`")) == []

@@ -74,7 +74,7 @@ def test_suppression_comments_are_not_links():
 TOKENS = [*"ab [](){}<>!`~*_#->:\"'\\&%.\n \t|=", "href=", "src=", "\u00e9", "](", "\n\n", "    ", "```", "<a ", "]: "]
 MARKDOWNISH = st.lists(st.sampled_from(TOKENS), max_size=80).map("".join)
 PIECES = st.lists(st.sampled_from(["See [a](a.md).", "- a `[x](y)` [z](z.md)", "| `c` | [t](t.md) |", "## [h](h.md) #", "> [q](q.md)", "* * *", "---", "a [b\nc](d.md)", "- a [b", "c](d.md)", "`a`b`", "x `]` [l](l.md)", "[a `b`](c.md)", "1. [n](n.md)", "2) x", "[b](<b c.md>)", "![i](i.png)", "x [c](c(1).md) y", "plain words",
-                                   "- item [d](d.md)", "> q [e](e.md)", "    [code](f.md)", "`[s](s.md)`", "# H [h](h.md)",
+                                   "- item [d](d.md)", "> q [e](e.md)", "保存修改后 [见](x.md)。", "应用[长时任务(ArkTS)](t.md)，消除", "1、完成[准备](a.md)", "2）如[未](b.md)", "12 [c](c.md)", "1.5 [d](d.md)", "[e (f](g.md)", "![](i.png \"点击放大\")", "a\\_b [c](c.md)", "x\\[y](y.md)", "| f<> | [g](g.md) |", "(0, 32.0] [h](h.md)", "[t](t.md \"a \\\" b\")", "<b> [i](i.md)", "- 步骤 [二](二.md)", "Ünder [ü](ü.md)", "한국어 [링크](k.md)\n    续行", "    [code](f.md)", "`[s](s.md)`", "# H [h](h.md)",
                                    "<a href=\"g.md\">g</a>", "<img src=i.png>", "[r][x]", "text\n===", "1. [n](n%20m.md)",
                                    "", "  ", "\t[t](t.md)", "[x](y \"t\")", "*[em](em.md)*", "a\\[b](c.md)", "&amp;[q](q&amp;.md)", "<!-- c -->", "<pre>",
                                    "- <pre>", "-->", "x <pre> [y](y.md)", "<!-- href=\"a.md\" -->", "x <?php src=y ?> z", "</div href=x>",

@@ -75,7 +75,7 @@ def test_a_named_path_that_does_not_exist_or_does_not_open_as_a_file_is_exit_2(c
     for missing, says in (("skills/b/SKILL.md", "no such file or folder"),
                           ("skills/dangling.md", "cannot open: a dangling link"),
                           ("skills/a/SKILL.md/x", "no such file or folder"),
-                          ("skills/p/SKILL.md", "is not a regular file (a pipe, socket or device)")):
+                          ("skills/p/SKILL.md", "is a FIFO (named pipe), not a regular file")):
         outcome = cli("lint", "skills/a/SKILL.md", missing, cwd=tmp_path)
         assert outcome.code == 2 and f"{missing}: {says}" in outcome.stderr and "Traceback" not in outcome.stderr
 

@@ -1,0 +1,135 @@
+"""Issue 22's reproductions, each a test: the command exits 0, 1 or 2 with a message, within
+10 s and under 300 MB of peak resident memory (tests/fuzz/guard.bounded), never a hang, a
+traceback or `internal error`."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.fuzz import crafted
+from tests.fuzz.guard import bounded
+
+
+def _workspace(root: Path) -> Path:
+    (root / ".git").mkdir(parents=True, exist_ok=True)
+    crafted.skill(root, "a", "")
+    return root
+
+
+# --- hangs: every open non-blocking and regular-file-only ---------------------------------
+
+@pytest.mark.parametrize("command", ["lint", "pack"])
+@pytest.mark.parametrize("where", ["skills/a/.gitignore", ".gitignore", "pyproject.toml", "skills/pyproject.toml",
+                                   ".skillignore"])
+def test_a_fifo_where_skillkit_reads_its_own_files_never_hangs(tmp_path: Path, command: str, where: str) -> None:
+    root = _workspace(tmp_path / "repo")
+    os.mkfifo(root / where)
+    args = ["lint", "."] if command == "lint" else ["pack", ".", "-o", str(tmp_path / "out.zip")]
+    done = bounded(*args, cwd=root).within()
+    if command == "pack" and where != ".skillignore":
+        assert done.code in (1, 2) and "not a regular file" in done.stderr  # the FIFO is no file to pack
+
+
+def test_standard_input_is_read_through_the_cap(tmp_path: Path) -> None:
+    """400 MB piped into `lint --stdin-filename`: one chunk past the 1 MiB cap is read, not 400 MB."""
+    root = _workspace(tmp_path / "repo")
+    piped = tmp_path / "stdin"
+    with open(piped, "wb") as out:
+        out.write(b"---\nname: a\ndescription: x\n---\n")
+        out.truncate(400 * 1024 * 1024)  # sparse: costs the disk nothing
+    done = bounded("lint", "--stdin-filename", "skills/a/SKILL.md", cwd=root, stdin=piped).within((2,))
+    assert "standard input holds more than 1,048,576 bytes" in done.stderr
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo", "folder"])
+def test_a_settings_file_that_is_not_a_file_says_what_it_is(tmp_path: Path, device: str) -> None:
+    root = _workspace(tmp_path / "repo")
+    target = device
+    if device == "fifo":
+        target = str(root / "settings.yaml")
+        os.mkfifo(target)
+    elif device == "folder":
+        target = str(root / "skills")
+    done = bounded("lint", "--config", target, ".", cwd=root).within((2,))
+    said = {"/dev/zero": "is a character device", "fifo": "is a FIFO", "folder": "is a folder"}[device]
+    assert said in done.stderr and "no such settings file" not in done.stderr, done.stderr
+
+
+def test_pack_does_not_open_an_asset_as_a_zip_because_it_starts_like_one(tmp_path: Path) -> None:
+    """A 47 MB asset starting `PK\\x03\\x04` is an ordinary file: a pack is a pack by its manifest."""
+    root = _workspace(tmp_path / "repo")
+    asset = root / "skills" / "a" / "assets" / "blob.zip"
+    asset.parent.mkdir()
+    with open(asset, "wb") as out:
+        out.write(b"PK\x03\x04" + bytes(26) + b"not a manifest")
+        out.truncate(47 * 1024 * 1024)
+    done = bounded("pack", ".", "-o", str(tmp_path / "out.zip"), cwd=root).within((0,))
+    import zipfile
+
+    assert "skills/a/assets/blob.zip" in zipfile.ZipFile(tmp_path / "out.zip").namelist(), done.stdout
+
+
+# --- unbounded time ------------------------------------------------------------------------
+
+def _transcript(path: Path, text: str) -> Path:
+    path.write_text(json.dumps([{"role": "user", "content": text}]), encoding="utf-8")
+    return path
+
+
+def test_nested_plain_triggers_over_a_megabyte_are_linear(tmp_path: Path) -> None:
+    """300 whole-word triggers `a` .. `a`*300 over a 1 MB message (106 s before)."""
+    root = tmp_path / "repo"
+    triggers = "".join(f"  - {'a' * n}\n" for n in range(1, 301))
+    crafted.skill(root, "nested", f"when: mentioned\nmatchWholeWords: true\ntriggers:\n{triggers}")
+    chat = _transcript(tmp_path / "chat.json", "a" * 1_000_000 + " a")
+    done = bounded("simulate", chat, "--skills", root / "skills", "--format", "json", cwd=root).within((0,))
+    (turn,) = json.loads(done.stdout)["turns"]
+    assert turn["skills"][0]["on"] is True
+
+
+def test_a_repository_cannot_lift_the_regex_budget() -> None:
+    from skillkit.core import budget
+
+    run = budget.start_run()
+    try:
+        budget.configure(1_000_000)
+        assert run.seconds == budget.MAX_SECONDS == 10.0
+    finally:
+        budget.end_run()
+
+
+def test_every_evaluation_is_charged_and_none_runs_once_the_budget_is_spent() -> None:
+    from skillkit.core import budget
+    from skillkit.triggers.jsregex import compile_js, js_test
+
+    run = budget.start_run(0.05)
+    try:
+        rx = compile_js("a|b", "")
+        evaluations = 0
+        with pytest.raises(budget.BudgetSpent):
+            while True:  # quick evaluations, none near its timeout, add up to the budget
+                js_test(rx, "x" * 20_000 + "a")
+                evaluations += 1
+        assert run.spent >= 0.05 and evaluations > 1
+        ran = []
+        with pytest.raises(budget.BudgetSpent):
+            run.evaluate(rx, 1.0, lambda limit: ran.append(limit) or True)
+        assert ran == [] and run.unevaluated == {("a|b", "")}
+    finally:
+        budget.end_run()
+
+
+def test_a_verdict_the_budget_stopped_says_so(cli, tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "skillkit.yaml").parent.mkdir(parents=True)
+    (root / "skillkit.yaml").write_text("regex-budget: 0.000001\n", encoding="utf-8")
+    for n in range(3):
+        crafted.skill(root, f"r{n}", f"when: mentioned\ntriggers: ['/x{n}y/']\n")
+    chat = _transcript(tmp_path / "chat.json", "x0y x1y x2y")
+    out = cli("simulate", chat, "--skills", root / "skills", "--format", "json", cwd=root)
+    reasons = [s["reason"] for t in json.loads(out.stdout)["turns"] for s in t["skills"]]
+    assert any("not evaluated: the regex time budget is spent" in r for r in reasons), reasons
