@@ -2,7 +2,9 @@
 
 The worlds' profiles are written here; a client's profile is declared with the client
 (`skillkit/clients/<id>.py`, its `profile`) and named after it, so `--profile ID` and
-`--target ID` name one thing. Client profiles are listed by id."""
+`--target ID` name one thing. A client that declares no profile of its own reads skills as the
+open spec says, so its id names the open spec's profile under its own name: every client id is
+a profile, as it is a `--client` and a `--target`. Client profiles are listed by id."""
 
 from __future__ import annotations
 
@@ -30,7 +32,13 @@ def client_profile(client: Client) -> Profile:
     return Profile(client.id, declared.summary, worlds, severities=severities)
 
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (
+def spec_profile_for(client: Client, spec: Profile) -> Profile:
+    """The open spec's profile under the id of a client that declares none of its own."""
+    return Profile(client.id, f"{client.title} reads skills as the open spec says: the agent-skills "
+                   "profile's rules.", spec.worlds, severities=dict(spec.severities))
+
+
+_WORLD_AND_OWN: dict[str, Profile] = {p.name: p for p in (
     Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS,
             severities=INFO_SHORT),
     Profile("studio", "The chat studio's Skill entity: activation, triggers, scenes.", frozenset({"studio"}),
@@ -39,3 +47,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             frozenset({"platform"}), severities=INFO_SHORT),
     *(client_profile(client) for client in _PROFILED),
 )}
+# Every other client id: the open spec's profile, named after the client (listed after the rest).
+PROFILES: dict[str, Profile] = _WORLD_AND_OWN | {
+    c.id: spec_profile_for(c, _WORLD_AND_OWN["agent-skills"])
+    for c in sorted(REGISTRY, key=lambda c: c.id) if c.profile is None}

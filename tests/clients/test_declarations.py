@@ -81,9 +81,13 @@ def test_profiles_come_from_the_registry() -> None:
 
     client_profiles = [c.id for c in REGISTRY if c.profile is not None]
     assert set(client_profiles) == {"agent-skills", "claude-api", "claude-code", "codex"}
-    assert set(PROFILES) == {"default", "studio", "platform", *client_profiles}
+    assert set(PROFILES) == {"default", "studio", "platform", *IDS}  # every client id is a profile
     for client_id in client_profiles:  # profile ids are client ids, and say what the client does
         assert PROFILES[client_id].summary == BY_ID[client_id].profile.summary  # type: ignore[union-attr]
+    for client in REGISTRY:  # a client without its own reads skills as the open spec says
+        if client.profile is None:
+            assert PROFILES[client.id].worlds == PROFILES["agent-skills"].worlds, client.id
+            assert PROFILES[client.id].severities == PROFILES["agent-skills"].severities, client.id
     assert "codex" in PROFILES["default"].worlds and "claude-code" in PROFILES["default"].worlds
 
 
