@@ -4,8 +4,8 @@ A ```console block is a shell session: each `$ ` line is a command, the lines un
 the next `$ ` line) what the terminal shows, standard output and standard error as they
 interleave. Blocks start in a fresh copy of the repository's fixtures (so a tour that writes,
 such as `pack` or `new`, writes there), and `cd` carries on from command to command as in a
-shell. A command is `skillkit ARGS`, optionally after `cd DIR &&` and `NAME=VALUE` words;
-a `# comment` is ignored. A line that is only `...` in the expected output stands for any
+shell. A command is `skillkit ARGS`, optionally after `cd DIR &&` and `NAME=VALUE` words, or
+`cat FILE` (a file the tour wrote, inside the copy); a `# comment` is ignored. A line that is only `...` in the expected output stands for any
 number of lines (as cram's and doctest's ellipsis). The environment is the suite's pinned one
 (conftest.pinned_environment: 100 columns, no colour, SOURCE_DATE_EPOCH).
 
@@ -74,8 +74,12 @@ def blocks(text: str) -> list[Block]:
     return found
 
 
+PROGRAMS = ("skillkit", "cat")  # what a step may run: skillkit itself, or cat of a file a tour wrote
+
+
 def parse(command: str) -> tuple[str | None, dict[str, str], list[str]]:
-    """(folder to cd into first, environment, skillkit's arguments) of one command line."""
+    """(folder to cd into first, environment, the words run) of one command line: `skillkit`
+    and its arguments, or `cat FILE`; no words for a bare `cd DIR`."""
     words = shlex.split(command, comments=True)
     folder = None
     if words[:1] == ["cd"]:
@@ -88,9 +92,19 @@ def parse(command: str) -> tuple[str | None, dict[str, str], list[str]]:
     while words and ASSIGNMENT.match(words[0]):
         name, value = words.pop(0).split("=", 1)
         env[name] = value
-    if words[:1] != ["skillkit"] or any(w in ("|", "&&", ";", ">", "<", "2>&1") for w in words):
-        raise ValueError(f"the README runner runs `skillkit ARGS` alone, not {command!r}")
-    return folder, env, words[1:]
+    if words[:1] not in ([p] for p in PROGRAMS) or any(w in ("|", "&&", ";", ">", "<", "2>&1") for w in words):
+        raise ValueError(f"the README runner runs `skillkit ARGS` or `cat FILE` alone, not {command!r}")
+    if words[0] == "cat" and (len(words) != 2 or env):
+        raise ValueError(f"the README runner's cat shows one file, not {command!r}")
+    return folder, env, words
+
+
+def show_file(name: str, cwd: Path, top: Path) -> str:
+    """`cat FILE`: a file inside the block's copy (never one outside it)."""
+    path = (cwd / name).resolve()
+    if not path.is_relative_to(top.resolve()) or not path.is_file():
+        return f"cat: {name}: No such file in the copy\n"
+    return path.read_text(encoding="utf-8")
 
 
 def run_in_process(args: list[str], cwd: Path, env: dict[str, str]) -> str:
@@ -159,7 +173,9 @@ def run_block(block: Block, top: Path) -> list[Outcome]:
         if not args:  # a bare `cd DIR`
             outcomes.append(Outcome(step, []))
             continue
-        outcomes.append(Outcome(step, trimmed(run_in_process(args, cwd, env).splitlines())))
+        program, *rest = args
+        shown = show_file(rest[0], cwd, top) if program == "cat" else run_in_process(rest, cwd, env)
+        outcomes.append(Outcome(step, trimmed(shown.splitlines())))
     return outcomes
 
 

@@ -28,8 +28,8 @@ def fresh_checkout(tmp_path: Path) -> Path:
 
 
 def test_the_readme_has_console_examples_of_every_command():
-    commands = {console.parse(step.command)[2][0] for block in BLOCKS for step in block.steps
-                if console.parse(step.command)[2]}
+    commands = {words[1] for block in BLOCKS for step in block.steps
+                if (words := console.parse(step.command)[2])[:1] == ["skillkit"] and len(words) > 1}
     assert {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "unpack", "new", "import",
             "init", "rules"} <= commands
 
@@ -73,7 +73,17 @@ def test_tours_write_into_the_copy_not_the_checkout():
         assert not (FIXTURES / "workspace" / leftover).exists()
 
 
-@pytest.mark.parametrize("command", ["skillkit lint a | head", "skillkit lint a > out", "ls", "cd a; skillkit lint"])
+@pytest.mark.parametrize("command", ["skillkit lint a | head", "skillkit lint a > out", "ls", "cd a; skillkit lint",
+                                     "cat a b", "X=1 cat a"])
 def test_the_runner_refuses_what_it_cannot_run(command):
     with pytest.raises(ValueError):
         console.parse(command)
+
+
+def test_the_runner_cats_only_files_inside_the_copy(tmp_path):
+    (tmp_path / "top").mkdir()
+    (tmp_path / "top" / "shown.txt").write_text("a line\n", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("outside\n", encoding="utf-8")
+    block = console.blocks("```console\n$ cat shown.txt\na line\n$ cat ../secret.txt\noutside\n```\n")[0]
+    inside, outside = console.run_block(block, tmp_path / "top")
+    assert inside.ok and not outside.ok and outside.actual == ["cat: ../secret.txt: No such file in the copy"]

@@ -142,12 +142,15 @@ def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], 
             report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
 
 
+ALLOWED_SIGNERS_OPTION = typer.Option(None, "--allowed-signers", metavar="FILE",
+                                      help="Require the manifest signed by a key in this OpenSSH "
+                                      "allowed-signers file (`principal ssh-ed25519 AAAA...` lines).")
+
+
 def verify(
     file: Path = typer.Argument(..., help="The pack (zip) to check; `-`: standard input."),
     format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json for machines"),
-    allowed_signers: Optional[Path] = typer.Option(None, "--allowed-signers", metavar="FILE",
-                                                   help="Require the manifest signed by a key in this OpenSSH "
-                                                   "allowed-signers file (`principal ssh-ed25519 AAAA...` lines)."),
+    allowed_signers: Optional[Path] = ALLOWED_SIGNERS_OPTION,
     output: Optional[Path] = report_option(),
     config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
@@ -207,10 +210,16 @@ def unpack(
     dest: Path = typer.Argument(..., help="The folder to recreate the workspace in; made if missing."),
     force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty (never the "
                                "current folder or one above it, the home folder, / or a checkout)."),
+    allowed_signers: Optional[Path] = ALLOWED_SIGNERS_OPTION,
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
     quiet: bool = QUIET_OPTION,
 ) -> None:
     """Verify a pack, then recreate its workspace tree in DEST.
+
+    It verifies as `verify` does: with `--allowed-signers FILE`, or an `allowed-signers` file
+    the settings name (`--config`, else the nearest to the current folder), only a pack signed
+    by a key that file allows is unpacked.
 
     Nothing is written unless the whole pack verifies. Names that would leave DEST (absolute,
     `..`, drive letters, backslashes), links and absurd sizes or compression ratios are
@@ -226,9 +235,10 @@ def unpack(
     from skillkit.pack import report
     from skillkit.pack.unpack import unpack_pack
 
+    signers = allowed_signers if allowed_signers is not None else _settings_signers(config)
     tick, close = progress_bar("Unpacking")
     try:
-        result = unpack_pack(file, dest, force, progress=tick)
+        result = unpack_pack(file, dest, force, progress=tick, allowed_signers=signers)
     finally:
         close()
     if not result.verified.ok:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import enum
 import json
-import sys
-from typing import Optional
+from typing import Optional, TextIO
 
 import typer
 
 from pathlib import Path
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, report_option
 
 
 class Format(str, enum.Enum):
@@ -25,6 +24,7 @@ def rules(
     format: Format = format_option(Format.text, "text for people; json (the registry) for machines"),
     as_json: bool = typer.Option(False, "--json", hidden=True, help="Deprecated: --format json."),
     profiles: bool = typer.Option(False, "--profiles", help="List the profiles instead."),
+    output: Optional[Path] = report_option(),
     config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
     quiet: bool = QUIET_OPTION,
@@ -35,18 +35,34 @@ def rules(
     safe it is; a prefix (`skillkit rules name`)
     lists the rules it selects. With `--config FILE`, only the rules that settings file runs
     (its profile, `select` and `ignore`)."""
+    from skillkit.cli.streams import color_for, report_to
+
+    chosen = _chosen(rule_id, profile, config) if not profiles else []
+    with report_to(output) as out:
+        if profiles:
+            from skillkit.rules import PROFILES
+
+            out.writelines(f"{p.name:<14} {p.summary}\n" for p in PROFILES.values())
+        elif isinstance(chosen, str):  # one rule's documentation
+            out.write(chosen + "\n")
+        elif as_json or format is Format.json:
+            out.write(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
+                                   "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
+                                   "doc": r.doc} for r in chosen], indent=2) + "\n")
+        else:
+            _table(chosen, out, color_for(output, color.flag()), quiet)
+
+
+def _chosen(rule_id: str | None, profile: str | None, config: Path | None) -> list | str:
+    """What `rules` lists: one rule's documentation (a str), else the rules the profile, the
+    settings file and a prefix or ALL select."""
     from skillkit.core.errors import UsageError
     from skillkit.core.suggest import did_you_mean
     from skillkit.rules import BY_ID, PROFILES, REGISTRY
 
-    if profiles:
-        for p in PROFILES.values():
-            typer.echo(f"{p.name:<14} {p.summary}")
-        return
     if rule_id is not None and rule_id in BY_ID:
         rule = BY_ID[rule_id]
-        typer.echo(f"{rule.id} ({rule.severity}, {rule.world}, {fix_words(rule.id)})\n\n{rule.doc}")
-        return
+        return f"{rule.id} ({rule.severity}, {rule.world}, {fix_words(rule.id)})\n\n{rule.doc}"
     if profile is not None and profile not in PROFILES:
         raise UsageError(f"unknown profile {profile!r}{did_you_mean(profile, PROFILES)}; "
                          f"choose from {', '.join(PROFILES)}")
@@ -59,11 +75,10 @@ def rules(
 
         selected = expand_selectors(frozenset([rule_id]), RULESET) or frozenset()
         chosen = [r for r in chosen if r.id in selected]
-    if as_json or format is Format.json:
-        typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
-                                "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
-                                "doc": r.doc} for r in chosen], indent=2))
-        return
+    return chosen
+
+
+def _table(chosen: list, out: TextIO, color: bool | None, quiet: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -72,9 +87,9 @@ def rules(
     table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
     for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
         table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
-    console_for(sys.stdout, color.flag(), soft_wrap=False).print(table)
+    console_for(out, color, soft_wrap=False).print(table)
     if not quiet:
-        typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")
+        out.write("\n`skillkit rules ID` shows a rule's whole documentation.\n")
 
 
 def _run_by(config: Path, profile: str | None, rules: list) -> list:

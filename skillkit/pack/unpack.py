@@ -89,13 +89,15 @@ def _extract(archive: zipfile.ZipFile, record: FileRecord, into: Path, made: set
 
 
 def unpack_pack(path: Path, dest: Path, force: bool = False, limits: Limits = Limits(),
-                progress: Callable[[int, int], None] | None = None) -> Unpacked:
-    """Verify `path`, then write its files under `dest`. A pack that does not verify writes
-    nothing and comes back with its problems."""
+                progress: Callable[[int, int], None] | None = None,
+                allowed_signers: Path | None = None) -> Unpacked:
+    """Verify `path` (with `allowed_signers`, its signature too, as `verify` does), then write its
+    files under `dest`. A pack that does not verify writes nothing and comes back with its problems."""
     check_destination(dest, force)
     with open_zip(path) as archive:
         shown = str(path)
-        verified = verify_archive(archive, shown, limits, progress and (lambda d, t: progress(d, 2 * t)))
+        verified = verify_archive(archive, shown, limits, progress and (lambda d, t: progress(d, 2 * t)),
+                                  allowed_signers)
         if not verified.ok or verified.manifest is None:
             return Unpacked(verified, dest, 0)
         files = sorted(verified.manifest.files, key=lambda r: r.path)

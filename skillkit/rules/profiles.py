@@ -2,7 +2,8 @@
 
 The worlds' profiles are written here; a client's profile is declared with the client
 (`skillkit/clients/<id>.py`, its `profile`) and named after it, so `--profile ID` and
-`--target ID` name one thing. Client profiles are listed by id."""
+`--target ID` name one thing: every client declares one (a test holds it), so every client id is
+a profile, as it is a `--client` and a `--target`. Client profiles are listed by id."""
 
 from __future__ import annotations
 

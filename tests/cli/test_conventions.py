@@ -22,9 +22,9 @@ SESSION = WORKSPACE / "sessions" / "review.yaml"
 SCENE = WORKSPACE / "scenes" / "tavern.yaml"
 
 # What reads settings, writes a report, or has formats: the commands where each option makes sense.
-TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "rules", "new", "import",
-                "clean"}
-WRITES_A_REPORT = {"lint", "simulate", "render", "resolve", "session", "verify"}
+TAKES_CONFIG = {"lint", "simulate", "render", "resolve", "session", "pack", "verify", "unpack", "rules", "new",
+                "import", "clean"}
+WRITES_A_REPORT = {"lint", "simulate", "render", "resolve", "session", "verify", "rules"}
 # `server` speaks LSP (JSON-RPC) only: there is no report whose format one could choose.
 NO_FORMAT = {"new", "unpack", "schema", "init", "clean", "server"}
 
@@ -53,6 +53,7 @@ def report_runs(tmp_path: Path) -> dict[str, tuple[list[str], Path | None]]:
         "resolve": (["resolve", str(WORKSPACE), "--check"], None),
         "session": (["session", str(SESSION)], None),
         "verify": (["verify", str(pack)], None),
+        "rules": (["rules"], None),
     }
 
 
@@ -68,7 +69,7 @@ def test_dash_o_writes_the_report_to_a_file_and_dash_o_dash_to_standard_output(c
     assert cli(*args, "-o", "-", cwd=cwd).stdout == printed.stdout
     as_json = cli(*args, "--output-format", "json", "-o", tmp_path / "report.json", cwd=cwd)
     assert as_json.code == printed.code
-    assert isinstance(json.loads((tmp_path / "report.json").read_text(encoding="utf-8")), dict)
+    assert isinstance(json.loads((tmp_path / "report.json").read_text(encoding="utf-8")), (dict, list))
 
 
 @pytest.mark.parametrize("command", sorted(TAKES_CONFIG))
@@ -86,6 +87,7 @@ def test_config_is_read_by_every_command_that_takes_it(cli, tmp_path, command):
         "new": ["new", "fresh", "--dir", str(tmp_path / "new")],
         "import": ["import", str(FIXTURES / "import" / "worldinfo.json"), "-o", str(tmp_path / "imported")],
         "clean": ["clean", str(tmp_path)],
+        "unpack": ["unpack", str(tmp_path / "p.zip"), str(tmp_path / "out")],
     }[command]
     outcome = cli(*args, "--config", bad)
     assert outcome.code == 2, (outcome.stdout, outcome.stderr)
@@ -111,6 +113,19 @@ def test_verify_takes_allowed_signers_from_the_settings(cli, tmp_path):
     refused = cli("verify", "p.zip", cwd=tmp_path)  # the nearest settings ask for a signature
     assert refused.code == 1 and "not signed" in refused.stdout + refused.stderr
     assert cli("verify", tmp_path / "p.zip").code == 0  # elsewhere no settings ask
+
+
+def test_unpack_verifies_as_verify_does_with_the_settings_signers(cli, tmp_path):
+    assert cli("pack", WORKSPACE, "-o", tmp_path / "p.zip").code == 0
+    settings = tmp_path / "ws" / "skillkit.yaml"
+    settings.parent.mkdir()
+    settings.write_text("allowed-signers: signers\n", encoding="utf-8")
+    (settings.parent / "signers").write_text("", encoding="utf-8")
+    refused = cli("unpack", tmp_path / "p.zip", tmp_path / "out", "--config", settings)
+    assert refused.code == 1 and "not signed" in refused.stderr and not (tmp_path / "out").exists()
+    named = cli("unpack", tmp_path / "p.zip", tmp_path / "out", "--allowed-signers", settings.parent / "signers")
+    assert named.code == 1 and not (tmp_path / "out").exists()
+    assert cli("unpack", tmp_path / "p.zip", tmp_path / "out", "-q").code == 0  # no settings ask here
 
 
 QUIET_RUNS = {

@@ -72,17 +72,19 @@ def test_a_closed_pipe_ends_with_the_runs_own_code(tmp_path):
     import subprocess
     import sys
 
-    from tests.conftest import FIXTURES
+    from tests.conftest import FIXTURES, require_tool
 
+    bash = require_tool("bash", "bash runs the pipe and reads PIPESTATUS")
+    require_tool("head", "coreutils' head closes the pipe early")
     skill = tmp_path / "skills" / "bad"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text("---\nname: Bad\ndescription: d\n---\nb\n")
     for skills, code in ((FIXTURES / "workspace", 0), (tmp_path, 1)):
         script = (f'"{sys.executable}" -m skillkit simulate "{FIXTURES / "transcripts" / "activation.yaml"}" '
                   f'--skills "{skills}" 2>/dev/null | head -1; exit "${{PIPESTATUS[0]}}"')
-        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=False)
+        done = subprocess.run([bash, "-c", script], capture_output=True, text=True, check=False)
         assert done.returncode == code and done.stdout.count("\n") == 1 and done.stderr == ""
-    long = subprocess.run(["bash", "-c", f'"{sys.executable}" -m skillkit rules --format json | head -c 10; '
+    long = subprocess.run([bash, "-c", f'"{sys.executable}" -m skillkit rules --format json | head -c 10; '
                            'exit "${PIPESTATUS[0]}"'], capture_output=True, text=True, check=False)
     assert long.returncode == 0 and long.stderr == ""
 

@@ -4,7 +4,6 @@ with the lines under it."""
 
 from __future__ import annotations
 
-import shlex
 import shutil
 from pathlib import Path
 
@@ -36,13 +35,16 @@ def test_the_section_has_its_examples() -> None:
                                                                  ["skillkit", "lint"]]
 
 
-def test_the_examples_print_what_the_readme_says(cli, tmp_path: Path) -> None:
+def test_the_examples_print_what_the_readme_says(tmp_path: Path) -> None:
+    """Through the README's own runner (tests/console.py), so the section reads as a terminal
+    shows it: standard output and error interleaved, as tests/test_readme.py holds every block."""
+    from tests import console
+
     shutil.copytree(REPO / "fixtures" / "pack" / "intents", tmp_path / "fixtures" / "pack" / "intents")
-    for command, expected in examples():
-        words = shlex.split(command)
-        if words[0] == "cat":
-            assert (tmp_path / words[1]).read_text(encoding="utf-8") == expected, command
-            continue
-        outcome = cli(*words[1:], cwd=tmp_path)
-        assert outcome.code == 0, (command, outcome.stderr)
-        assert outcome.stdout == expected, command
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.index(SECTION)
+    end = text.index("\n## ", section + 1)
+    for block in console.blocks(text):
+        if section < len("\n".join(text.splitlines()[:block.line])) < end:
+            for outcome in console.run_block(block, tmp_path):
+                assert outcome.ok, (outcome.step.command, outcome.actual)

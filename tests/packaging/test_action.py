@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import FIXTURES, REPO
+from tests.conftest import FIXTURES, REPO, require_tool
 from tests.sarif_check import validate_sarif
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
@@ -35,6 +35,7 @@ def test_the_action_is_composite_with_the_documented_inputs():
 def run_action(repo: Path, tmp_path: Path, **given: str) -> tuple[int, dict[str, str]]:
     """Run the action's shell steps in order; return the code of the first failing step (0 if
     none) and the step outputs."""
+    bash = require_tool("bash", "GitHub runs the action's steps with `shell: bash`")
     inputs = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()} | given
     outputs: dict[str, dict[str, str]] = {}
     bin_dir = tmp_path / "bin"  # `python` is the one set up (here: the tests', which has skillkit)
@@ -58,7 +59,7 @@ def run_action(repo: Path, tmp_path: Path, **given: str) -> tuple[int, dict[str,
                "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
         env |= {key: EXPRESSION.sub(lambda m: value(m[1]), str(v)) for key, v in step.get("env", {}).items()}
         assert "${{" not in step["run"], "expressions go through env:, never into the script"
-        done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=repo, env=env, capture_output=True, text=True,
+        done = subprocess.run([bash, "-e", "-c", step["run"]], cwd=repo, env=env, capture_output=True, text=True,
                               check=False)
         outputs[step["id"]] = dict(line.split("=", 1) for line in output_file.read_text().splitlines() if "=" in line)
         if done.returncode != 0:
