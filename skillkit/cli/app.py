@@ -122,7 +122,7 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     stdout = sys.stdout
     sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
-    from skillkit.core.budget import end_run, start_run
+    from skillkit.core.regex_time import end_run, start_run
 
     start_run()  # one regex time budget for the whole command
     try:

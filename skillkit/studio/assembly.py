@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Protocol, Sequence
 
 from skillkit.core.model import Skill
-from skillkit.studio import macros
+from skillkit.triggers import macros
 from skillkit.studio.preset import Card, Preset, PresetProblem
 
 HEADING = "### Skills"

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from skillkit.core.model import Skill
 from skillkit.studio import tools as scene_tools
 from skillkit.studio.assembly import Assembly, ChatMessage, PromptMessage, assemble
-from skillkit.studio.budget import Budget, BudgetLimits, fit
+from skillkit.studio.context_fit import Budget, BudgetLimits, fit
 from skillkit.studio.preset import Preset, expand
 from skillkit.studio.verdicts import Verdict
 from skillkit.tokens import TokenCounter

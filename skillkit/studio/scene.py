@@ -19,7 +19,7 @@ from skillkit.core.errors import InputError
 from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
 from skillkit.core.suggest import did_you_mean
-from skillkit.studio.macros import macro_value
+from skillkit.triggers.macros import macro_value
 from skillkit.transcripts.model import Message
 
 RULE = "scene-links"

@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Callable, Iterator, Sequence
 from unicodedata import combining, east_asian_width
 
-from skillkit.reporters.text import plural
+from skillkit.core.wording import plural
 from skillkit.studio.activation import Simulation, Turn
 from skillkit.studio.verdicts import CallOutcome, Verdict
 

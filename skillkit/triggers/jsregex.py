@@ -29,7 +29,7 @@ from typing import Iterator
 
 import regex
 
-from skillkit.core import budget
+from skillkit.core import regex_time
 from skillkit.triggers.backtrack import alternatives_overlap, polynomial_chain
 from skillkit.triggers.codepoints import MAX_CP as _MAX_CP
 from skillkit.triggers.codepoints import Ranges, complement, normalize
@@ -437,7 +437,7 @@ def _check_flags(flags: str) -> None:
 
 
 class RegexBudgetSpent(JSRegexError):
-    """Not compiled: the run's regex time budget (core/budget.py) is spent."""
+    """Not compiled: the run's regex time budget (core/regex_time.py) is spent."""
 
 
 _COMPILED: set[tuple[str, str]] = set()  # what _compile_js's cache holds: free to hand out again
@@ -449,7 +449,7 @@ def compile_js(pattern: str, flags: str) -> JSRegex:
     RegexBudgetSpent when the run's regex time budget is spent before a new pattern."""
     if (pattern, flags) in _COMPILED:
         return _compile_js(pattern, flags)
-    compiled = budget.current().compile(lambda: _compile_js(pattern, flags), RegexBudgetSpent)
+    compiled = regex_time.current().compile(lambda: _compile_js(pattern, flags), RegexBudgetSpent)
     if len(_COMPILED) < 1024:
         _COMPILED.add((pattern, flags))
     return compiled
@@ -485,7 +485,7 @@ def js_test(rx: JSRegex, text: str, timeout: float = 0.25) -> bool:
     unicode = "u" in rx.flags
     # Charged to the run's budget (the text's conversion included), which may shorten the
     # timeout, or refuse to run it at all once it is spent (BudgetSpent).
-    return budget.current().evaluate(rx, timeout,
+    return regex_time.current().evaluate(rx, timeout,
                                      lambda limit: find(_subject(text, unicode), timeout=limit) is not None)
 
 

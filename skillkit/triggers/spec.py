@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from skillkit.core.model import Skill
-from skillkit.studio.macros import macro_value, render as render_macros
+from skillkit.triggers.macros import macro_value, render as render_macros
 from skillkit.triggers.jsregex import JSRegex, JSRegexError, compile_js, parse_regex_trigger
 from skillkit.triggers.plain import PlainTrigger, js_trim
 
