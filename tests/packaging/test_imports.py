@@ -122,6 +122,28 @@ def test_the_package_has_no_import_cycle():
     assert cycles(GRAPH) == []
 
 
+# The layers ARCHITECTURE.md draws, lowest first: a package imports only from lower layers.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("clients",),
+    ("core",),
+    ("tokens", "transcripts", "triggers", "agentskills", "platform"),
+    ("studio",),
+    ("rules",),
+    ("reporters",),
+    ("authoring", "pack", "server"),
+    ("cli",),
+    ("__main__",),
+)
+
+
+def test_every_package_imports_only_from_lower_layers():
+    layer = {f"skillkit.{name}": index for index, names in enumerate(LAYERS) for name in names}
+    assert set(layer) == set(PACKAGE_GRAPH) - {"skillkit"}, "a package is missing from LAYERS"
+    upward = {(package, target) for package, targets in PACKAGE_GRAPH.items() if package != "skillkit"
+              for target in targets if layer[target] >= layer[package]}
+    assert upward - CYCLE_EDGES_ALLOWED == set()
+
+
 def test_no_cycle_between_packages_type_only_imports_included():
     graph = {package: targets - {b for a, b in CYCLE_EDGES_ALLOWED if a == package}
              for package, targets in PACKAGE_GRAPH.items()}
