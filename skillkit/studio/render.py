@@ -61,7 +61,7 @@ class Rendering:
 
 
 def reply_starts(messages: Sequence[ChatMessage]) -> list[int]:
-    """Where each reply starts (DESIGN 4.4): an assistant message starts a reply unless it
+    """Where each reply starts (ARCHITECTURE.md, Contracts: turns): an assistant message starts a reply unless it
     continues one after that reply's tool results."""
     starts: list[int] = []
     previous: str | None = None

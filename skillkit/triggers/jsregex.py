@@ -1,4 +1,5 @@
-"""JavaScript regex triggers (DESIGN 6), run with the `regex` module as Node.js 20 runs them.
+"""JavaScript regex triggers (ARCHITECTURE.md, Contracts: triggers), run with the `regex`
+module as Node.js 20 runs them.
 
 A lorebook regex trigger is a JavaScript RegExp literal `/pattern/flags`. `compile_js` parses
 the pattern with JavaScript's grammar (jsregex_parse) and emits an equivalent `regex`
@@ -99,9 +100,9 @@ class RegexTrigger:
 def parse_regex_trigger(trigger: str) -> RegexTrigger | None:
     """`/pattern/flags` after JavaScript's trim -> RegexTrigger; anything else -> None (plain).
 
-    DESIGN 6: a non-empty pattern with no unescaped `/`, flags from `gimsuy` each at most
+    The trigger contract: a non-empty pattern with no unescaped `/`, flags from `gimsuy` each at most
     once. An unescaped `/` makes the trigger plain even inside `[...]` (where a JavaScript
-    literal would allow it): that is DESIGN's wording, and what SillyTavern's parser does
+    literal would allow it): that is the contract's wording, and what SillyTavern's parser does
     (it rejects any `/` not preceded by a backslash). Whether JavaScript compiles the
     pattern is a separate question for compile_js.
     """

@@ -1,4 +1,5 @@
-"""A skill's trigger fields, decoded once into what the matchers run (DESIGN 6).
+"""A skill's trigger fields, decoded once into what the matchers run (ARCHITECTURE.md,
+Contracts: triggers).
 
 Macros in triggers (`{{char}}`, `{{user}}`, any scene variable) are replaced first, as
 SillyTavern substitutes them in keys; a macro nothing answers is replaced by nothing. So are
