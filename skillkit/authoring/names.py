@@ -1,8 +1,9 @@
 """Skill names: the portable-name rule, and a valid, unique name made from any text.
 
-A name is 1-64 characters of `a-z 0-9 -` with no leading, trailing or doubled hyphen (DESIGN
-3.1). Lorebook entries are titled in any language, so text is transliterated to ASCII
-(`skillkit.core.slug`, the same lint's hint uses) before it is slugified.
+A name is 1-64 characters of `a-z 0-9 -` with no leading, trailing or doubled hyphen
+(ARCHITECTURE.md, Contracts: field values). Lorebook entries are titled in any language, so
+text is transliterated to ASCII (`skillkit.core.slug`, the same lint's hint uses) before it
+is slugified.
 """
 
 from __future__ import annotations

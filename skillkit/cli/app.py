@@ -122,7 +122,7 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     stdout = sys.stdout
     sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
-    from skillkit.core.budget import end_run, start_run
+    from skillkit.core.regex_time import end_run, start_run
 
     start_run()  # one regex time budget for the whole command
     try:
@@ -177,7 +177,8 @@ def main() -> None:
 
 class _QuietPipe:
     """Standard output that a closed pipe (`skillkit ... | head -1`) silences instead of ending
-    the run: the command finishes and exits with its own code, as DESIGN 4 asks."""
+    the run: the command finishes and exits with its own code (ARCHITECTURE.md,
+    Contracts: command line)."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream

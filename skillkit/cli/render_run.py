@@ -13,7 +13,7 @@ from skillkit.core.model import Skill
 
 
 def parse_variables(raw: Sequence[str]) -> dict[str, str]:
-    from skillkit.studio.macros import parse_assignment
+    from skillkit.triggers.macros import parse_assignment
 
     out: dict[str, str] = {}
     for item in raw:
@@ -68,7 +68,7 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
                             overrides=overrides, context=context, counter=counter)
     problems = preset_diagnostics(rendering, linked_scene.path, linked_scene.where)
     print_diagnostics_to_stderr(problems)
-    from skillkit.agentskills.budgets import client_listings
+    from skillkit.agentskills.listing_budgets import client_listings
 
     listings = client_listings(linked_scene.linked, context)
     if format == "json":
@@ -95,7 +95,7 @@ def _explained(rendering: Any, explain: Sequence[str] | None, verbose: bool) -> 
 
 
 def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int, quiet: bool) -> int:
-    from skillkit.agentskills.budgets import client_listings
+    from skillkit.agentskills.listing_budgets import client_listings
     from skillkit.agentskills.listing import available_skills_xml
 
     out.write(available_skills_xml(linked))

@@ -135,7 +135,7 @@ def simulate(
     finally:
         close()
     print_diagnostics_to_stderr(list(sim.diagnostics))
-    from skillkit.core.budget import current
+    from skillkit.core.regex_time import current
 
     if (note := current().note()) is not None and not quiet:  # said once for the run, not on every turn
         sys.stderr.write(f"skillkit: note: {note}\n")

@@ -29,9 +29,10 @@ def rule_doc_text(registry: Registry) -> str:
     return "\n".join(lines) + "\n"
 
 
-# What DESIGN 5.1 counts, as a regex over the paths pre-commit passes: SKILL.md and
-# skillkit.yaml anywhere, and agents/, tools/, scenes/, catalog.yaml only at the top (where
-# the repository's workspace root is; a Kubernetes manifest in infra/agents/ is not ours).
+# What discovery counts (ARCHITECTURE.md, Contracts: discovery), as a regex over the paths
+# pre-commit passes: SKILL.md and skillkit.yaml anywhere, and agents/, tools/, scenes/,
+# catalog.yaml only at the top (where the repository's workspace root is; a Kubernetes
+# manifest in infra/agents/ is not ours).
 # Nested workspaces and what one file cannot show are the second hook's.
 HOOK_FILES = r"(^|/)(SKILL\.md|skillkit\.yaml)$|^(catalog\.yaml|(tools|agents|scenes|sessions)/[^/]+\.ya?ml)$"
 HOOK_EXCLUDE = (r"(^|/)(\.git|\.venv|venv|node_modules|__pycache__|\.tox|\.nox|\.mypy_cache|\.pytest_cache"

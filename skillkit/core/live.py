@@ -85,7 +85,7 @@ class LiveWorkspace:
     def _run(self) -> Iterator[None]:
         """Each check is a run of its own, as each `skillkit lint` is: a fresh regex time budget
         (the settings' `regex-budget`), the cyclic collector paused (core/collector.py)."""
-        from skillkit.core.budget import configure, end_run, start_run
+        from skillkit.core.regex_time import configure, end_run, start_run
         from skillkit.core.collector import no_collection
 
         start_run()

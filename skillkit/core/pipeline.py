@@ -403,9 +403,9 @@ def run(paths: Sequence[Path | str], options: Options, progress: Progress | None
     reuse and update lint's cache (core/cache.py) for skills whose folders did not change.
     `models=False`: the workspaces' skills and documents are left empty (for lint, which
     reports findings only)."""
-    from skillkit.core.budget import configure
+    from skillkit.core.regex_time import configure
 
-    configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/budget.py)
+    configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/regex_time.py)
     with no_collection():  # workers are forked from here: they run without it too
         return _run(paths, options, progress, cache, models)
 

@@ -60,7 +60,8 @@ def _written(source: str, at: tuple[int, int], line_offset: int) -> str | None:
 
 def _implicitly_typed(leaf: Any, kind: Any, parsed: ParsedYaml, source: str | None,
                       line_offset: int, path: str) -> Diagnostic | None:
-    """A string field's value that YAML typed on its own (DESIGN 3.1: `updated: 2026-03-05`):
+    """A string field's value that YAML typed on its own (`updated: 2026-03-05`; ARCHITECTURE.md,
+    Contracts: field values):
     a warning whose fix is the quoted form. Lists, mappings and empty values stay errors."""
     where = tuple(leaf.absolute_path)
     field = kind.field(where[0]) if where and isinstance(where[0], str) else None

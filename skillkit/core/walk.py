@@ -1,5 +1,6 @@
 """The one walk over a tree that discovery (lint, simulate, render, resolve) and packs share,
-so that what a pack holds and what lint checks can never disagree (DESIGN 5.1).
+so that what a pack holds and what lint checks can never disagree (ARCHITECTURE.md,
+Contracts: discovery).
 
 Hidden folders are walked (`.claude/skills`, `skills/.curated`). Left out, each with the
 reason `--show-files` prints: `.git` and the usual tool folders, skillkit's own temporary

@@ -1,5 +1,5 @@
-"""Discovery (DESIGN 5.1): which files under the given paths are skills, tools, agents, scenes,
-catalogs, through the one walk packs use too (core/walk.py).
+"""Discovery (ARCHITECTURE.md, Contracts: discovery): which files under the given paths are
+skills, tools, agents, scenes, catalogs, through the one walk packs use too (core/walk.py).
 
 A *skill* is a folder holding `SKILL.md`; everything below it belongs to it (its `agents/` is
 Codex's, not a workspace's), and a `SKILL.md` nested there is reported, not linted, on a walk.
@@ -102,7 +102,7 @@ def _marks_root(folder: Path, dirs: set[str], files: set[str]) -> bool:
 
 
 def is_root(folder: Path) -> bool:
-    """Whether `folder` is a workspace root (DESIGN 5.1): never a skill folder."""
+    """Whether `folder` is a workspace root: never a skill folder."""
     try:
         names = set(os.listdir(folder))
     except OSError:

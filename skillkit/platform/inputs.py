@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from skillkit.core.pipeline import LoadedWorkspace
-    from skillkit.rules.base import WorkspaceView
+    from skillkit.core.rulebase import WorkspaceView
 
 At = tuple[int, int]
 Where = Callable[..., At]

@@ -11,7 +11,7 @@ skills"), on resolve's own merging (`Merge`, `load_skill`):
   `limits.tool_calls`); a model load of a preloaded skill returns the turn's preload;
 - a session's kept tools re-join at this turn's versions, and one that no longer fits is left
   out with a `harness.log` warning.
-Events are JSON-shaped dicts: they are what `--format json` prints (DESIGN 4.9).
+Events are JSON-shaped dicts: they are what `skillkit session --format json` prints.
 """
 
 from __future__ import annotations

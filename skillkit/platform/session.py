@@ -1,4 +1,5 @@
-"""`skillkit session`: the platform's loads, turn by turn (DESIGN 4.9, seed 003).
+"""`skillkit session`: the platform's loads, turn by turn (README, `skillkit session`;
+ARCHITECTURE.md, Contracts: sessions).
 
 A pure function from the workspace's sources, an agent and a session file to the turns'
 events. Each turn is an invocation that resolves the agent's references when it starts (a

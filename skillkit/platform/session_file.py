@@ -1,4 +1,4 @@
-"""A session file (DESIGN 4.9) -> a `SessionSpec`, or an InputError at file:line:column.
+"""A session file (README, `skillkit session`) -> a `SessionSpec`, or an InputError at file:line:column.
 
 YAML goes through the core's event parser (positions, no alias expansion, duplicate keys
 refused). JSON is read with `json` (a machine-written session of 50,000 calls is JSON, and ten

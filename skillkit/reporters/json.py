@@ -1,4 +1,4 @@
-"""`--format json`: exactly DESIGN 4.1's object."""
+"""`--format json`: exactly the object ARCHITECTURE.md, Contracts: lint's json, describes."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Where machine formats place a finding: paths from the repository's top (the nearest folder
 holding `.git` above the working folder), else from the working folder, so the same tree gives
-the same report from any folder (DESIGN 4) and code scanning can place every result."""
+the same report from any folder (ARCHITECTURE.md, Contracts: command line) and code scanning can place every result."""
 
 from __future__ import annotations
 

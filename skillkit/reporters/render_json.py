@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence, TextIO
 
-from skillkit.agentskills.budgets import ClientListing
+from skillkit.agentskills.listing_budgets import ClientListing
 from skillkit.studio.assembly import PromptMessage
 from skillkit.studio.render import Rendering
 

@@ -8,7 +8,7 @@ from typing import Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from skillkit.agentskills.budgets import ClientListing
+from skillkit.agentskills.listing_budgets import ClientListing
 from skillkit.platform.agent_prompt import AgentInstructions
 from skillkit.reporters.text import console_for
 from skillkit.studio.assembly import PromptMessage

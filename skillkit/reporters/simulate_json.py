@@ -1,4 +1,5 @@
-"""`skillkit simulate --format json`: DESIGN 4.4's `{"turns": [...]}`, one turn per line.
+"""`skillkit simulate --format json`: `{"turns": [...]}`, one turn per line (ARCHITECTURE.md,
+Contracts: turns).
 
 A book of hundreds of skills over thousands of replies is millions of values: `json.dump` with
 `indent` runs the pure-Python encoder and writes each token on its own. Here every turn is one

@@ -13,15 +13,12 @@ from typing import TYPE_CHECKING, TextIO
 from skillkit.core.diagnostics import Severity
 from skillkit.core.paths import shown
 from skillkit.core.pipeline import Result
+from skillkit.core.wording import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def summary(result: Result) -> tuple[str, str]:

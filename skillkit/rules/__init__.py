@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
 from skillkit.rules import references
-from skillkit.rules import budget
+from skillkit.rules import rendered_prompt
 from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
@@ -23,7 +23,7 @@ REGISTRY: tuple[Rule, ...] = (
     *agent_skills.RULES,
     *scenes.RULES,
     *references.RULES,
-    *budget.RULES,
+    *rendered_prompt.RULES,
     *suppression.RULES,
     *discovery.RULES,
     *description_short.RULES,

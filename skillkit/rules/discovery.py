@@ -1,4 +1,5 @@
-"""Rules discovery reports (DESIGN 5.1): what a walk found but could not, or would not, check.
+"""Rules discovery reports: what a walk found but could not, or would not, check
+(ARCHITECTURE.md, Contracts: discovery).
 
 They have no check of their own; their ids are stable and their docstrings are their docs.
 """

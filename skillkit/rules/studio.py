@@ -62,7 +62,7 @@ def regex_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     candidates = [t for t in _triggers(doc) if t[2].strip().startswith("/")]
     if not candidates:
         return  # most skills have no regex trigger: do not pay for importing the regex engine
-    from skillkit.core.budget import current
+    from skillkit.core.regex_time import current
     from skillkit.triggers.jsregex import (JSRegexError, RegexBudgetSpent, compile_js, matches_empty,
                                            nested_quantifier, parse_regex_trigger)
 

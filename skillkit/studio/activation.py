@@ -72,7 +72,7 @@ class Simulation:
     diagnostics: tuple[Diagnostic, ...]      # links left out
 
     def as_json(self) -> dict[str, Any]:
-        """DESIGN 4.4's `{"turns": [...]}`."""
+        """`{"turns": [...]}` (ARCHITECTURE.md, Contracts: turns)."""
         return {"turns": [t.as_json() for t in self.turns]}
 
 

@@ -1,10 +1,11 @@
 """The assembled prompt of one turn: the `### Skills` block and where it stands.
 
-The block, exactly (DESIGN 4.5): `### Skills`, then for each skill that is on, in the scene's
-order, a blank line, `## <name>` and its rendered text with surrounding whitespace stripped.
-A skill whose text renders blank adds nothing; with no skill on there is no block. It is one
-message: at the preset's skills marker with that card's role, or else a system message after
-the leading system messages and after the trackers' and storyboards' blocks.
+The block, exactly (ARCHITECTURE.md, Contracts: the Skills block): `### Skills`, then for each
+skill that is on, in the scene's order, a blank line, `## <name>` and its rendered text with
+surrounding whitespace stripped. A skill whose text renders blank adds nothing; with no skill
+on there is no block. It is one message: at the preset's skills marker with that card's role,
+or else a system message after the leading system messages and after the trackers' and
+storyboards' blocks.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, Protocol, Sequence
 
 from skillkit.core.model import Skill
-from skillkit.studio import macros
+from skillkit.triggers import macros
 from skillkit.studio.preset import Card, Preset, PresetProblem
 
 HEADING = "### Skills"

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from skillkit.core.model import Skill
 from skillkit.studio import tools as scene_tools
 from skillkit.studio.assembly import Assembly, ChatMessage, PromptMessage, assemble
-from skillkit.studio.budget import Budget, BudgetLimits, fit
+from skillkit.studio.context_fit import Budget, BudgetLimits, fit
 from skillkit.studio.preset import Preset, expand
 from skillkit.studio.verdicts import Verdict
 from skillkit.tokens import TokenCounter
@@ -61,7 +61,7 @@ class Rendering:
 
 
 def reply_starts(messages: Sequence[ChatMessage]) -> list[int]:
-    """Where each reply starts (DESIGN 4.4): an assistant message starts a reply unless it
+    """Where each reply starts (ARCHITECTURE.md, Contracts: turns): an assistant message starts a reply unless it
     continues one after that reply's tool results."""
     starts: list[int] = []
     previous: str | None = None

@@ -1,4 +1,4 @@
-"""A studio scene: the skills it links, in order, and its settings (DESIGN 5, studio seed).
+"""A studio scene: the skills it links, in order, and its settings (README, `skillkit render`).
 
 A turn reads the linked skills through one library reader: a gone or unreadable skill is
 left out, as is one whose name another linked skill already has, and so is a second link to
@@ -19,7 +19,7 @@ from skillkit.core.errors import InputError
 from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
 from skillkit.core.suggest import did_you_mean
-from skillkit.studio.macros import macro_value
+from skillkit.triggers.macros import macro_value
 from skillkit.transcripts.model import Message
 
 RULE = "scene-links"
@@ -30,7 +30,7 @@ class Scene:
     path: str | None                      # None: the default scene (no file)
     skill_ids: tuple[str, ...]            # as written, duplicates included
     tool_access: bool = True
-    include_names: bool = False           # scan each message as `Name: text` (DESIGN 6)
+    include_names: bool = False           # scan each message as `Name: text`
     variables: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     budget: Mapping[str, Any] | None = None
     preset: Any = None

@@ -1,6 +1,6 @@
 """`skillkit simulate` for people: a timeline (turns down, skills across) and skills' stories.
 
-A book of hundreds of skills is the normal case (DESIGN 4.4), so no line is ever wider than
+A book of hundreds of skills is the normal case, so no line is ever wider than
 the console:
 - by default only the skills that are on in at least one turn get a column (the footer says
   how many are left out; `show_all` shows every one);
@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Callable, Iterator, Sequence
 from unicodedata import combining, east_asian_width
 
-from skillkit.reporters.text import plural
+from skillkit.core.wording import plural
 from skillkit.studio.activation import Simulation, Turn
 from skillkit.studio.verdicts import CallOutcome, Verdict
 

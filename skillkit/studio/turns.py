@@ -1,4 +1,5 @@
-"""Which turns a transcript has, what each answers, and what history each one scans (DESIGN 4.4).
+"""Which turns a transcript has, what each answers, and what history each one scans
+(ARCHITECTURE.md, Contracts: turns).
 
 A *reply* is an assistant message; tool results right after it, and assistant messages that
 continue after those results, belong to the same reply. Two assistant messages in a row with

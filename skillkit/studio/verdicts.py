@@ -31,5 +31,5 @@ class CallOutcome:
     note: str
 
     def as_json(self) -> dict[str, Any]:
-        """`{"tool", "name", "effect"}` (DESIGN 4.4): `name` is the skill named, None when unreadable."""
+        """`{"tool", "name", "effect"}` (Contracts: turns): `name` is the skill named, None when unreadable."""
         return {"tool": self.tool, "name": self.skill, "effect": self.note}

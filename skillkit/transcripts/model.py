@@ -87,7 +87,7 @@ TEXT_PARTS = ("text", "input_text", "output_text")
 
 
 def parts_text(parts: list[Any], bad_part: Callable[[int], Exception]) -> str:
-    """Content given as a list of parts (DESIGN 4.4): its text parts joined by a newline; other
+    """Content given as a list of parts (OpenAI's form): its text parts joined by a newline; other
     parts (images, audio) carry no text. `bad_part(index)` is the error for a part that is
     neither a string nor a mapping (each reader places it in its own file format)."""
     texts: list[str] = []

@@ -1,4 +1,5 @@
-"""JavaScript regex triggers (DESIGN 6), run with the `regex` module as Node.js 20 runs them.
+"""JavaScript regex triggers (ARCHITECTURE.md, Contracts: triggers), run with the `regex`
+module as Node.js 20 runs them.
 
 A lorebook regex trigger is a JavaScript RegExp literal `/pattern/flags`. `compile_js` parses
 the pattern with JavaScript's grammar (jsregex_parse) and emits an equivalent `regex`
@@ -29,7 +30,7 @@ from typing import Iterator
 
 import regex
 
-from skillkit.core import budget
+from skillkit.core import regex_time
 from skillkit.triggers.backtrack import alternatives_overlap, polynomial_chain
 from skillkit.triggers.codepoints import MAX_CP as _MAX_CP
 from skillkit.triggers.codepoints import Ranges, complement, normalize
@@ -99,9 +100,9 @@ class RegexTrigger:
 def parse_regex_trigger(trigger: str) -> RegexTrigger | None:
     """`/pattern/flags` after JavaScript's trim -> RegexTrigger; anything else -> None (plain).
 
-    DESIGN 6: a non-empty pattern with no unescaped `/`, flags from `gimsuy` each at most
+    The trigger contract: a non-empty pattern with no unescaped `/`, flags from `gimsuy` each at most
     once. An unescaped `/` makes the trigger plain even inside `[...]` (where a JavaScript
-    literal would allow it): that is DESIGN's wording, and what SillyTavern's parser does
+    literal would allow it): that is the contract's wording, and what SillyTavern's parser does
     (it rejects any `/` not preceded by a backslash). Whether JavaScript compiles the
     pattern is a separate question for compile_js.
     """
@@ -437,7 +438,7 @@ def _check_flags(flags: str) -> None:
 
 
 class RegexBudgetSpent(JSRegexError):
-    """Not compiled: the run's regex time budget (core/budget.py) is spent."""
+    """Not compiled: the run's regex time budget (core/regex_time.py) is spent."""
 
 
 _COMPILED: set[tuple[str, str]] = set()  # what _compile_js's cache holds: free to hand out again
@@ -449,7 +450,7 @@ def compile_js(pattern: str, flags: str) -> JSRegex:
     RegexBudgetSpent when the run's regex time budget is spent before a new pattern."""
     if (pattern, flags) in _COMPILED:
         return _compile_js(pattern, flags)
-    compiled = budget.current().compile(lambda: _compile_js(pattern, flags), RegexBudgetSpent)
+    compiled = regex_time.current().compile(lambda: _compile_js(pattern, flags), RegexBudgetSpent)
     if len(_COMPILED) < 1024:
         _COMPILED.add((pattern, flags))
     return compiled
@@ -485,7 +486,7 @@ def js_test(rx: JSRegex, text: str, timeout: float = 0.25) -> bool:
     unicode = "u" in rx.flags
     # Charged to the run's budget (the text's conversion included), which may shorten the
     # timeout, or refuse to run it at all once it is spent (BudgetSpent).
-    return budget.current().evaluate(rx, timeout,
+    return regex_time.current().evaluate(rx, timeout,
                                      lambda limit: find(_subject(text, unicode), timeout=limit) is not None)
 
 

@@ -1,4 +1,5 @@
-"""Plain (non-regex) triggers, matched as a lorebook engine matches keys (DESIGN 6).
+"""Plain (non-regex) triggers, matched as a lorebook engine matches keys (ARCHITECTURE.md,
+Contracts: triggers).
 
 - `caseSensitive: false` lower-cases both sides: lower-casing, not case folding, so `STRASSE`
   does not match `Straße` and `İ` lower-cases to `i` + U+0307 as JavaScript's toLowerCase does.

@@ -1,6 +1,7 @@
 """The straightforward matcher: every turn, every skill, every trigger over the scan window.
 
-This is how lorebook engines evaluate keys, and it is the executable form of DESIGN 6: plain
+This is how lorebook engines evaluate keys, and it is the executable form of the trigger contract
+(ARCHITECTURE.md, Contracts: triggers): plain
 triggers are tested on each message of the window, regex triggers on the joined scan text.
 Its cost grows with turns x triggers x scan depth. skillkit runs the fast matcher (matcher.py);
 this one is the oracle the tests and the benchmark compare it with.

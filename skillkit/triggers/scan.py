@@ -1,4 +1,4 @@
-"""The scan text of a turn (DESIGN 6).
+"""The scan text of a turn (ARCHITECTURE.md, Contracts: triggers).
 
 The newest `scanDepth` messages up to and including the one being answered, each trimmed,
 newest first, each preceded by U+0001 and followed by a newline before the next:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from skillkit.core import budget
+from skillkit.core import regex_time
 
 from skillkit.triggers.jsregex import js_test
 from skillkit.triggers.mention import Mention, judge, never, unscanned
@@ -117,7 +117,7 @@ class Session:
         slow: list[str] = []
         primary = [self._hit(t, spec.scan_depth, answered, texts, results, slow) for t in plan.primaries]
         secondary = [self._hit(t, spec.scan_depth, answered, texts, results, slow) for t in plan.secondaries]
-        unrun = budget.current().unevaluated
+        unrun = regex_time.current().unevaluated
         spent = [t.source for t in (*plan.primaries, *plan.secondaries) if t.source in slow and t.key in unrun]
         return judge(spec, primary, secondary, slow, spent)
 

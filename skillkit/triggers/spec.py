@@ -1,4 +1,5 @@
-"""A skill's trigger fields, decoded once into what the matchers run (DESIGN 6).
+"""A skill's trigger fields, decoded once into what the matchers run (ARCHITECTURE.md,
+Contracts: triggers).
 
 Macros in triggers (`{{char}}`, `{{user}}`, any scene variable) are replaced first, as
 SillyTavern substitutes them in keys; a macro nothing answers is replaced by nothing. So are
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from skillkit.core.model import Skill
-from skillkit.studio.macros import macro_value, render as render_macros
+from skillkit.triggers.macros import macro_value, render as render_macros
 from skillkit.triggers.jsregex import JSRegex, JSRegexError, compile_js, parse_regex_trigger
 from skillkit.triggers.plain import PlainTrigger, js_trim
 

@@ -43,7 +43,7 @@ def assert_lints_clean(cli, folder: Path) -> None:
         report = json.loads(out.stdout)
         assert out.code == 0, out.stdout
         assert report["summary"]["errors"] == 0 and report["summary"]["warnings"] == 0, (profile, report)
-        # The only findings allowed, both info: `probability` is kept but unused, as DESIGN 3.1
-        # says, and an entry's title that became a description too short to pick it by.
+        # The only findings allowed, both info: `probability` is kept but unused, as the
+        # field reference says, and an entry's title that became a description too short to pick it by.
         assert {d["rule"] for d in report["diagnostics"]} <= {"unused-fields", "description-short"}, report
         assert {d["severity"] for d in report["diagnostics"]} <= {"info"}, report

@@ -1,4 +1,4 @@
-"""DESIGN 4: NO_COLOR set, or --color never, means not one escape sequence from any command,
+"""Colour: NO_COLOR set, or --color never, means not one escape sequence from any command,
 on a real terminal (a pseudo-terminal); FORCE_COLOR and --color always colour a pipe."""
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def test_profiles_come_from_the_registry() -> None:
 
 
 def test_listing_budgets_come_from_the_registry() -> None:
-    from skillkit.agentskills.budgets import STRATEGIES, client_listings
+    from skillkit.agentskills.listing_budgets import STRATEGIES, client_listings
 
     budgeted = [c.title for c in REGISTRY if c.listing.strategy in STRATEGIES]
     assert budgeted == ["Claude Code", "Codex"]

@@ -1,4 +1,4 @@
-"""The client registry: every id DESIGN's contract names, each declared whole and once."""
+"""The client registry: every id the contract names, each declared whole and once."""
 
 from __future__ import annotations
 

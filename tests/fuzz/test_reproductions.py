@@ -92,7 +92,7 @@ def test_nested_plain_triggers_over_a_megabyte_are_linear(tmp_path: Path) -> Non
 
 
 def test_a_repository_cannot_lift_the_regex_budget() -> None:
-    from skillkit.core import budget
+    from skillkit.core import regex_time as budget
 
     run = budget.start_run()
     try:
@@ -103,7 +103,7 @@ def test_a_repository_cannot_lift_the_regex_budget() -> None:
 
 
 def test_every_evaluation_is_charged_and_none_runs_once_the_budget_is_spent() -> None:
-    from skillkit.core import budget
+    from skillkit.core import regex_time as budget
     from skillkit.triggers.jsregex import compile_js, js_test
 
     run = budget.start_run(0.05)

@@ -1,4 +1,4 @@
-"""Discovery (DESIGN 5.1) through the real CLI: what lint finds is what clients load."""
+"""Discovery (ARCHITECTURE.md, Contracts: discovery) through the real CLI: what lint finds is what clients load."""
 
 from __future__ import annotations
 

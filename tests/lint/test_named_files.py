@@ -1,5 +1,5 @@
 """Files named on the command line (as pre-commit names them) through the real CLI: each is
-reported, its workspace read for context, as discovery (DESIGN 5.1) finds it from the file."""
+reported, its workspace read for context, as discovery finds it from the file."""
 
 from __future__ import annotations
 

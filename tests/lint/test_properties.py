@@ -62,7 +62,7 @@ def test_yaml_parser_takes_any_yaml(text: str) -> None:
        st.sampled_from(["skills/demo/SKILL.md", "tools/t.yaml", "agents/a.yaml", "scenes/s.yaml", "catalog.yaml"]))
 def test_lint_takes_any_file(tmp_path_factory, data: bytes, relative: str) -> None:
     root = tmp_path_factory.mktemp("ws")
-    (root / "skills").mkdir()  # a workspace root (DESIGN 5.1): there tools/, agents/... count
+    (root / "skills").mkdir()  # a workspace root: there tools/, agents/... count
     target = root / relative
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data if relative.endswith(".md") else data.replace(b"---\n", b"", 1))

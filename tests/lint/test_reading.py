@@ -1,4 +1,4 @@
-"""DESIGN 3.2: every parsing case real tools break on, and every bad input, through the real CLI.
+"""Reading: every parsing case real tools break on, and every bad input, through the real CLI.
 
 Each bad file must give a diagnostic on the right line, exit code 1, and no traceback.
 """

@@ -35,7 +35,7 @@ def test_every_rule_has_a_case_and_every_case_a_rule():
 @pytest.mark.parametrize("rule", [r for r in REGISTRY if r.id in CASES], ids=lambda r: r.id)
 def test_rule_fires_on_its_case(cli, tmp_path, rule):
     files, args = CASES[rule.id]
-    (tmp_path / "skills").mkdir()  # every case is a workspace root (DESIGN 5.1: skills/ marks one)
+    (tmp_path / "skills").mkdir()  # every case is a workspace root (skills/ marks one)
     build(tmp_path, files)
     outcome = cli("lint", "--format", "json", "--select", rule.id, *args, ".", cwd=tmp_path)
     assert "Traceback" not in outcome.stderr, outcome.stderr

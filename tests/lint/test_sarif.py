@@ -1,4 +1,4 @@
-"""SARIF and `github` per DESIGN 4: paths from the repository's top, rule help, stable
+"""SARIF and `github` (ARCHITECTURE.md, Invariants): paths from the repository's top, rule help, stable
 fingerprints, end positions, invocations; every log valid against the official schema."""
 
 from __future__ import annotations

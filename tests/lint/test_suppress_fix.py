@@ -1,4 +1,4 @@
-"""DESIGN 4.1's ruff conveniences: suppression comments, per-file-ignores, --fix / --diff,
+"""Lint's ruff conveniences: suppression comments, per-file-ignores, --fix / --diff,
 --statistics, --show-settings, --exit-zero, -q, --stdin-filename."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The typos people make (DESIGN 5.1): each is an error with a did-you-mean and exit 1, and a
+"""The typos people make: each is an error with a did-you-mean and exit 1, and a
 published-style skill carrying what its clients read lints clean.
 
 Each folder of fixtures/lint/typos holds one typo and its golden report (`expected.txt`).

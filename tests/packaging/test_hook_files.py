@@ -1,4 +1,5 @@
-"""The hooks' file filter passes what DESIGN 5.1 counts, and the whole-repository hook catches
+"""The hooks' file filter passes what discovery counts (ARCHITECTURE.md,
+Contracts: discovery), and the whole-repository hook catches
 what a one-file run cannot."""
 
 from __future__ import annotations

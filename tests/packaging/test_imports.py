@@ -1,7 +1,9 @@
 """The package's import graph: the core is the floor the worlds stand on, and nothing imports
 in a circle (a cycle means two modules that cannot be understood, or imported, one without the
 other). Imports inside functions count: deferring an import hides a cycle, it does not end it.
-Only `if TYPE_CHECKING:` blocks are left out, since they never run."""
+Between modules, `if TYPE_CHECKING:` blocks are left out, since they never run; between packages
+they count too: a type-only import still means one package cannot be read without the other, so
+the packages stand in layers (ARCHITECTURE.md, "Layers") with no cycle among them."""
 
 from __future__ import annotations
 
@@ -28,13 +30,14 @@ def _runs(node: ast.If) -> bool:
     return "TYPE_CHECKING" not in ast.unparse(node.test)
 
 
-def imported(path: Path) -> set[str]:
-    """The package's modules `path` imports, at any depth of its code."""
+def imported(path: Path, *, type_only: bool = False) -> set[str]:
+    """The package's modules `path` imports, at any depth of its code (with `type_only`, the
+    imports under `if TYPE_CHECKING:` too)."""
     found: set[str] = set()
     pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.If) and not _runs(node):
+        if isinstance(node, ast.If) and not type_only and not _runs(node):
             pending.extend(node.orelse)
             continue
         if isinstance(node, ast.Import):
@@ -47,6 +50,30 @@ def imported(path: Path) -> set[str]:
 
 
 GRAPH = {name: imported(path) for name, path in MODULES.items()}
+
+
+def package_of(module: str) -> str:
+    """`skillkit.core.fields.base` -> `skillkit.core`; the top module `skillkit` stays itself."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph() -> dict[str, set[str]]:
+    """Package -> the packages its modules import, type-only imports included."""
+    graph: dict[str, set[str]] = {package_of(name): set() for name in MODULES}
+    for name, path in MODULES.items():
+        graph[package_of(name)].update(package_of(target) for target in imported(path, type_only=True))
+    for package, targets in graph.items():
+        targets.discard(package)
+        targets.discard("skillkit")  # the version, at the top: every package may read it
+    return graph
+
+
+PACKAGE_GRAPH = package_graph()
+# The edges between packages that still close a cycle, each to be cut (the list may only shrink:
+# a test fails when an edge listed here is gone, so that fixing one means deleting its line).
+CYCLE_EDGES_ALLOWED: set[tuple[str, str]] = {
+    ("skillkit.platform", "skillkit.reporters"),  # platform/tree.py's text report uses reporters.text
+}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -93,6 +120,46 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_package_has_no_import_cycle():
     assert cycles(GRAPH) == []
+
+
+# The layers ARCHITECTURE.md draws, lowest first: a package imports only from lower layers.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("clients",),
+    ("core",),
+    ("tokens", "transcripts", "triggers", "agentskills", "platform"),
+    ("studio",),
+    ("rules",),
+    ("reporters",),
+    ("authoring", "pack", "server"),
+    ("cli",),
+    ("__main__",),
+)
+
+
+def test_every_package_imports_only_from_lower_layers():
+    layer = {f"skillkit.{name}": index for index, names in enumerate(LAYERS) for name in names}
+    assert set(layer) == set(PACKAGE_GRAPH) - {"skillkit"}, "a package is missing from LAYERS"
+    upward = {(package, target) for package, targets in PACKAGE_GRAPH.items() if package != "skillkit"
+              for target in targets if layer[target] >= layer[package]}
+    assert upward - CYCLE_EDGES_ALLOWED == set()
+
+
+def test_no_cycle_between_packages_type_only_imports_included():
+    graph = {package: targets - {b for a, b in CYCLE_EDGES_ALLOWED if a == package}
+             for package, targets in PACKAGE_GRAPH.items()}
+    assert cycles(graph) == []
+
+
+def test_every_allowed_cycle_edge_is_still_there():
+    assert {edge for edge in CYCLE_EDGES_ALLOWED if edge[1] not in PACKAGE_GRAPH.get(edge[0], ())} == set()
+
+
+def test_the_package_graph_sees_type_only_imports(tmp_path):
+    source = tmp_path / "typed.py"
+    source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from skillkit.core.model import Skill\n", encoding="utf-8")
+    assert imported(source) == set()
+    assert imported(source, type_only=True) == {"skillkit.core.model"}
 
 
 def test_the_cycle_finder_finds_one():

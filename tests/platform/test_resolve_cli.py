@@ -1,4 +1,4 @@
-"""`skillkit resolve` through the real CLI: the json contract of DESIGN 4.6, the text tree,
+"""`skillkit resolve` through the real CLI: the json contract (README, `skillkit resolve`), the text tree,
 exit codes, refusing a broken workspace, and `--lock`."""
 
 from __future__ import annotations

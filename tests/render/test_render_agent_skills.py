@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from render_helpers import FIXTURES, GOLDEN, REPO, skill
 
-from skillkit.agentskills.budgets import claude_code, codex
+from skillkit.agentskills.listing_budgets import claude_code, codex
 from skillkit.agentskills.listing import available_skills_xml
 from skillkit.core.pipeline import Options, run
 from skillkit.rules import RULESET
@@ -78,7 +78,7 @@ def test_codex_leaves_out_skills_when_even_bare_lines_do_not_fit() -> None:
 
 
 def _path(s: object) -> str:
-    from skillkit.agentskills.budgets import CODEX_SKILLS_HOME
+    from skillkit.agentskills.listing_budgets import CODEX_SKILLS_HOME
 
     return f"{CODEX_SKILLS_HOME}/{s.id}/SKILL.md"  # type: ignore[attr-defined]
 
@@ -86,7 +86,7 @@ def _path(s: object) -> str:
 def _codex_with_limit(skills: list, limit: int):
     from dataclasses import replace
 
-    from skillkit.agentskills import budgets
+    from skillkit.agentskills import listing_budgets as budgets
     from skillkit.clients import BY_ID
 
     codex = BY_ID["codex"]  # the same client with a smaller fallback budget

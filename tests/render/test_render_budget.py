@@ -5,7 +5,7 @@ from __future__ import annotations
 from render_helpers import golden_json, messages, skill
 
 from skillkit.studio.render import SceneView, TurnView, render_turn, reply_starts
-from skillkit.studio.budget import BudgetLimits
+from skillkit.studio.context_fit import BudgetLimits
 from skillkit.tokens import TokenCounter, get_counter
 
 WORDS = TokenCounter("words", True, lambda: lambda text: len(text.split()))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillkit.studio import macros
+from skillkit.triggers import macros
 
 
 def test_variables_answer_and_unknown_macros_are_stripped() -> None:

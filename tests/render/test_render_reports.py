@@ -7,7 +7,7 @@ import json
 
 from render_helpers import FIXTURES, golden, messages
 
-from skillkit.agentskills.budgets import client_listings
+from skillkit.agentskills.listing_budgets import client_listings
 from skillkit.core.pipeline import Options, run
 from skillkit.rules import RULESET
 from skillkit.reporters.render_json import rendering_json

@@ -70,7 +70,7 @@ def test_a_repeated_slot_is_an_error_at_the_include(cli) -> None:
 
 
 def test_preset_shape_errors_come_from_the_schema(cli, tmp_path: Path) -> None:
-    (tmp_path / "skills").mkdir()  # a workspace root (DESIGN 5.1): there scenes/ counts
+    (tmp_path / "skills").mkdir()  # a workspace root: there scenes/ counts
     (tmp_path / "scenes").mkdir()
     (tmp_path / "scenes" / "s.yaml").write_text("preset:\n  - {content: hi, colour: red}\n", encoding="utf-8")
     outcome = cli("lint", tmp_path, cwd=tmp_path)

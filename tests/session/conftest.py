@@ -56,7 +56,7 @@ def session(cli: Callable[..., Any], tmp_path: Path) -> Callable[..., Ran]:
 
     def run(files: Files, text: str, *args: str, name: str = "s.yaml", fmt: str = "json") -> Ran:
         root = tmp_path / "ws"
-        (root / "skills").mkdir(parents=True, exist_ok=True)  # a workspace root (DESIGN 5.1), with or without skills
+        (root / "skills").mkdir(parents=True, exist_ok=True)  # a workspace root, with or without skills
         for relative, content in {**files, f"sessions/{name}": text}.items():
             target = root / relative
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -85,7 +85,7 @@ class _Flaky:
 
 
 def test_a_continue_closes_nothing():
-    # Under DESIGN 4.4 a continue scans what its reply scanned, so a real matcher cannot show
+    # A continue scans what its reply scanned, so a real matcher cannot show
     # the difference; a stand-in matcher that stops mentioning the skill on the continue can.
     skills = [s for s in tavern_skills() if s.name == "lore"]
     transcript = parse_transcript(b"""

@@ -1,4 +1,4 @@
-"""A book of hundreds of skills (DESIGN 4.4): the timeline fits the console, shows the skills
+"""A book of hundreds of skills (the normal case): the timeline fits the console, shows the skills
 that are on at least once, `--explain` takes names and globs, big numbers keep the columns."""
 
 from __future__ import annotations

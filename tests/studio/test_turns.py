@@ -1,4 +1,4 @@
-"""Which turns a transcript has, what each answers, and what each scans (DESIGN 4.4, 6)."""
+"""Which turns a transcript has, what each answers, and what each scans (Contracts: turns, triggers)."""
 
 from __future__ import annotations
 

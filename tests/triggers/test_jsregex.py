@@ -196,7 +196,7 @@ def test_gap_case_insensitive_backreference() -> None:
         ("/x/ii", None),
         ("/a\\/", None),  # the last slash is escaped: no closing slash
         ("/a\\\\/b/", None),  # an escaped backslash leaves the next slash unescaped
-        ("/[/]/", None),  # DESIGN: no unescaped / at all, even in a class (SillyTavern agrees)
+        ("/[/]/", None),  # the contract: no unescaped / at all, even in a class (SillyTavern agrees)
         ("a/b/", None),
         ("/", None),
         ("", None),

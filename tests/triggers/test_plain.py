@@ -1,4 +1,5 @@
-"""Plain triggers (DESIGN 6): JavaScript trim and whitespace, lower-casing, whole words, scripts."""
+"""Plain triggers (ARCHITECTURE.md, Contracts: triggers): JavaScript trim and whitespace,
+lower-casing, whole words, scripts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The scan text of a turn (DESIGN 6): newest first, each message after U+0001, joined by newlines."""
+"""The scan text of a turn (ARCHITECTURE.md, Contracts: triggers): newest first, each message
+after U+0001, joined by newlines."""
 
 from __future__ import annotations
 

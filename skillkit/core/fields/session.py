@@ -1,5 +1,5 @@
 """Fields of a session file (`sessions/<name>.yaml`): the calls an agent's model made, turn by
-turn, that `skillkit session` dry-runs by the platform's rules (DESIGN 4.9)."""
+turn, that `skillkit session` dry-runs by the platform's rules (README, `skillkit session`)."""
 
 from __future__ import annotations
 

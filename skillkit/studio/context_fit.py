@@ -1,4 +1,5 @@
-"""The token budget of one turn: what is reserved, and how much history fits.
+"""What fits in one turn's context window (the scene's token `budget`): what is reserved, and
+how much history fits.
 
 The context holds the fixed messages (leading system messages, preset cards, the trackers' and
 storyboards' stand-ins, the Skills block and skill cards, the tools' definitions) and the

@@ -24,15 +24,23 @@ is unlimited and each evaluation is bounded by its own timeout only, as before.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, TypeVar
-
-if TYPE_CHECKING:
-    from skillkit.triggers.jsregex import JSRegex
+from typing import Callable, Protocol, TypeVar
 
 DEFAULT_SECONDS = 2.0
 MAX_SECONDS = 10.0  # the ceiling: no setting lifts a run's regex work past it
 AFTER_SPENT = 0.01  # the shortest timeout an evaluation is given while some budget is left
 Result = TypeVar("Result")
+
+
+class Pattern(Protocol):
+    """What the budget needs of a compiled pattern: the key it is remembered by when left unrun.
+    A protocol, not the triggers' JSRegex, so that the core does not import the triggers."""
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def flags(self) -> str: ...
 
 
 class BudgetSpent(TimeoutError):
@@ -57,7 +65,7 @@ class RegexBudget:
         """True when the budget changed some answer: an evaluation skipped or a pattern uncompiled."""
         return bool(self.skipped or self.uncompiled)
 
-    def evaluate(self, rx: JSRegex, timeout: float, run: Callable[[float], bool]) -> bool:
+    def evaluate(self, rx: Pattern, timeout: float, run: Callable[[float], bool]) -> bool:
         """`run(timeout)` charged to the budget; TimeoutError when it counts as no match
         (BudgetSpent when it was not run at all)."""
         key = (rx.source, rx.flags)

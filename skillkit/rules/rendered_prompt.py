@@ -66,7 +66,7 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     limit = _budgets(ctx).get("skillsBlock")
     if not isinstance(limit, int):
         return
-    from skillkit.studio import macros
+    from skillkit.triggers import macros
     from skillkit.studio.assembly import skills_block
 
     by_id = {doc.folder.name: doc for doc in view.skills}
@@ -96,9 +96,9 @@ def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
         budget = scene.data.get("budget")
         if not isinstance(budget, Mapping):
             continue
-        # imported for a scene with a budget only: studio.budget costs ~15 ms to import, and a
+        # imported for a scene with a budget only: studio.context_fit costs ~15 ms to import, and a
         # pre-commit run over an Agent Skills repository has no scene at all
-        from skillkit.studio.budget import DEFAULT_CONTEXT, DEFAULT_RESPONSE
+        from skillkit.studio.context_fit import DEFAULT_CONTEXT, DEFAULT_RESPONSE
 
         context, response = budget.get("context", DEFAULT_CONTEXT), budget.get("response", DEFAULT_RESPONSE)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (context, response)):
@@ -114,7 +114,7 @@ def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 def _macro_hits(doc: SkillDoc, answered_by: Mapping[str, set[str]], scenes: list[str]) -> Iterable[Hit]:
     """Hits for the body's macros that a linking scene (or, with no linking scene, every scene)
     leaves unanswered."""
-    from skillkit.studio import macros
+    from skillkit.triggers import macros
 
     everywhere = set().union(*answered_by.values()) if answered_by else set()
     for use in macros.uses(doc.body):
@@ -155,7 +155,7 @@ def macro_unanswered(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
         # bodies (thousands, megabytes; a cached skill's are read back from its file) need not
         # be searched at all (nor the macro module imported, in an Agent Skills repository)
         if scene_paths or not doc.data.keys().isdisjoint(STUDIO_KEYS):
-            from skillkit.studio.macros import may_hold_macros
+            from skillkit.triggers.macros import may_hold_macros
 
             if may_hold_macros(doc.body):
                 yield from _macro_hits(doc, answered_by, scene_paths)
@@ -166,7 +166,7 @@ def _preset_macros(scenes: list[YamlDoc]) -> Iterable[Hit]:
     """The scenes with a preset: their cards' macros (the preset modules imported for them only)."""
     if not scenes:
         return
-    from skillkit.studio import macros
+    from skillkit.triggers import macros
     from skillkit.studio.preset import expand
 
     for scene in scenes:
