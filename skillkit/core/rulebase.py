@@ -11,12 +11,11 @@ import inspect
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from skillkit.core.diagnostics import Severity
+from skillkit.core.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from skillkit.core.diagnostics import Diagnostic
     from skillkit.core.documents import SkillDoc, YamlDoc
     from skillkit.core.fixes import FixFile
 
@@ -105,9 +104,27 @@ class Rule:
         return paragraph if end < 0 else paragraph[:end + 1]
 
 
-def documented(rule_id: str, severity: Severity, doc: str, world: str = "all", fix: Fix | None = None) -> Rule:
-    """A rule the core reports while reading a file (no check function of its own)."""
-    return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file", fix=fix)
+@dataclass(frozen=True)
+class Finding:
+    """A rule found by the code that reads, parses, validates or discovers a file (or by the
+    platform's analysis), not by a check of its own: declared once, beside that code, and
+    emitted only through `at`, so its id, severity and docs live in one place. The registry
+    lists its `rule`; core/findings.py is the table of the core's."""
+
+    id: str
+    severity: Severity
+    doc: str
+    world: str = "all"
+    fix: Fix | None = None
+
+    def at(self, path: str, line: int, column: int, message: str, severity: Severity | None = None) -> Diagnostic:
+        """This finding on `path` at line:column (`severity` for a finding with two strengths)."""
+        return Diagnostic(path, line, column, self.id, severity or self.severity, message)
+
+    @cached_property
+    def rule(self) -> Rule:
+        """What the registry lists (scope "file": the engine has nothing to run for it)."""
+        return Rule(self.id, self.severity, self.world, inspect.cleandoc(self.doc), "file", fix=self.fix)
 
 
 def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False,
@@ -131,6 +148,30 @@ def workspace_rule(rule_id: str, severity: Severity, world: str = "all",
         return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check,
                     reads=None if reads is None else frozenset(reads))
     return wrap
+
+
+def family(members: Iterable[Finding], analyse: Callable[[WorkspaceView], Sequence[Diagnostic]],
+           reads: Iterable[str] | None = None) -> tuple[Rule, ...]:
+    """Workspace rules that one analysis finds all at once (the platform's references): each
+    member is a rule of its own (selected, ignored, suppressed, documented by its id), and the
+    analysis runs once per view however many of them run, each keeping the findings of its id."""
+    last: list[tuple[WorkspaceView, dict[str, list[Hit]]]] = []  # one slot: a lint run's rules share it
+
+    def hits_of(view: WorkspaceView) -> dict[str, list[Hit]]:
+        if not last or last[0][0] is not view:
+            found: dict[str, list[Hit]] = {}
+            for d in analyse(view):
+                found.setdefault(d.rule, []).append(Hit(d.path, d.line, d.column, d.message))
+            last[:] = [(view, found)]
+        return last[0][1]
+
+    def member(finding: Finding) -> Rule:
+        def check(view: WorkspaceView, ctx: RuleContext) -> Iterator[Hit]:
+            return iter(hits_of(view).get(finding.id, ()))
+        return Rule(finding.id, finding.severity, finding.world, finding.rule.doc, "workspace", check,
+                    reads=None if reads is None else frozenset(reads))
+
+    return tuple(member(finding) for finding in members)
 
 
 @dataclass(frozen=True)
