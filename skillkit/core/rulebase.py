@@ -11,7 +11,7 @@ import inspect
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 
@@ -49,12 +49,36 @@ SkillCheck = Callable[["SkillDoc", "RuleContext"], Iterable[Hit]]
 WorkspaceCheck = Callable[[WorkspaceView, "RuleContext"], Iterable[Hit]]
 
 
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule's setting, declared in the rule's module: where it is in the settings (`budgets`,
+    `skill`), its JSON Schema (the settings schema is generated from the registry's options)
+    and its default. Rules that share a setting share one Option object."""
+
+    path: tuple[str, ...]
+    schema: dict[str, Any]
+    default: Any = _UNSET
+
+
 @dataclass(frozen=True)
 class RuleContext:
     """Options a check may read: the profile and the settings' values."""
 
     profile: Profile
     settings: dict[str, object] = field(default_factory=dict)
+
+    def option(self, option: Option) -> Any:
+        """The setting's value (the settings file was checked against its schema), or its
+        default (None when it has none: the rule then checks nothing)."""
+        value: Any = self.settings
+        for part in option.path:
+            value = value.get(part, _UNSET) if isinstance(value, Mapping) else _UNSET
+        if value is _UNSET:
+            return None if option.default is _UNSET else option.default
+        return value
 
 
 @dataclass(frozen=True, order=True)
@@ -95,6 +119,7 @@ class Rule:
     # (one frontmatter key's value and positions), FRONTMATTER (any key), and document kinds
     # (`tool`, `agent`, `scene`, `catalog`, `session`, `codex-agent`: those files whole).
     reads: frozenset[str] | None = None
+    options: tuple[Option, ...] = ()  # the settings it reads (RuleContext.option)
 
     @property
     def summary(self) -> str:
@@ -128,9 +153,10 @@ class Finding:
 
 
 def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False,
-               fix: Fix | None = None) -> Callable[[SkillCheck], Rule]:
+               fix: Fix | None = None, options: Iterable[Option] = ()) -> Callable[[SkillCheck], Rule]:
     def wrap(check: SkillCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix,
+                    options=tuple(options))
     return wrap
 
 
@@ -142,11 +168,11 @@ def key(name: str) -> str:
     return f"key:{name}"
 
 
-def workspace_rule(rule_id: str, severity: Severity, world: str = "all",
-                   reads: Iterable[str] | None = None) -> Callable[[WorkspaceCheck], Rule]:
+def workspace_rule(rule_id: str, severity: Severity, world: str = "all", reads: Iterable[str] | None = None,
+                   options: Iterable[Option] = ()) -> Callable[[WorkspaceCheck], Rule]:
     def wrap(check: WorkspaceCheck) -> Rule:
         return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check,
-                    reads=None if reads is None else frozenset(reads))
+                    reads=None if reads is None else frozenset(reads), options=tuple(options))
     return wrap
 
 
@@ -206,6 +232,17 @@ class Registry:
     @cached_property
     def by_id(self) -> dict[str, Rule]:
         return {rule.id: rule for rule in self.rules}
+
+    @cached_property
+    def options(self) -> dict[tuple[str, ...], Option]:
+        """Every rule's settings, by path, each once (two rules reading one setting share its
+        Option; two different Options of one path are a mistake of the registry)."""
+        out: dict[tuple[str, ...], Option] = {}
+        for rule in self.rules:
+            for option in rule.options:
+                if out.setdefault(option.path, option) != option:
+                    raise ValueError(f"two different options at {'.'.join(option.path)}")
+        return out
 
     @cached_property
     def fixes(self) -> dict[str, Fix]:

@@ -131,6 +131,8 @@ CATALOG = DocumentKind("catalog", "skillkit platform catalog",
           "Every published action by name: its kind, state and versions.", CATALOG_FILE.id, default={}),
 ), open_keys=False, rule=CATALOG_FILE.id)
 
+OPTION_GROUP = "budgets"  # the settings key whose keys are rules' options
+
 # Settings are no lint finding: a settings file that breaks its schema stops the command (exit 2),
 # as a broken ruff.toml does, so its fields name no lint rule.
 SETTINGS_RULE = ""
@@ -147,9 +149,9 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("strict", {"type": "boolean"}, "Warnings fail lint.", SETTINGS_RULE, default=False),
     Field("severity", {"type": "object", "additionalProperties": {"enum": ["error", "warning", "info"]}},
           "Per-rule severity overrides.", SETTINGS_RULE, default={}),
-    Field("budgets", {"type": "object", "properties": {
-        "skill": {"type": "integer", "minimum": 1}, "skillsBlock": {"type": "integer", "minimum": 1},
-        "tokenizer": {"enum": ["o200k_base", "cl100k_base", "estimate"]}}, "additionalProperties": False},
+    # Its keys are the budget rules' options (rules/budget.py): `skillkit schema` fills them in
+    # from the registry (core/fields/options.py), and the generated schema is what validates.
+    Field(OPTION_GROUP, {"type": "object", "properties": {}, "additionalProperties": False},
           "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block, counted with "
           "`tokenizer` (default `o200k_base`).",
           SETTINGS_RULE, default={},
