@@ -16,7 +16,6 @@ from pathlib import Path
 from skillkit.core import findings as core_findings
 from skillkit.core import rule_ids
 from skillkit.core.fields import KINDS
-from skillkit.core.rulebase import Finding
 from skillkit.platform import findings as platform_findings
 from skillkit.rules import BY_ID, REGISTRY
 from tests.conftest import REPO
@@ -108,31 +107,45 @@ def test_every_finding_declared_in_the_package_is_in_a_table():
     assert sorted(declared) == sorted(f.id for f in TABLES)
 
 
-def _names_used(tree: ast.AST) -> Counter[str]:
-    """Names read (not assigned) in a module, bare or as `module.NAME`."""
-    used: Counter[str] = Counter()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            used[node.id] += 1
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-            used[node.attr] += 1
-    return used
+def _module_of(path: Path) -> str:
+    return ".".join(path.relative_to(REPO).with_suffix("").parts)
 
 
-def test_every_core_finding_is_emitted_by_the_module_that_declares_it():
-    # A table entry nothing reports is documentation of a rule that never fires: each is used
-    # (`.at(...)`, `.id` on a field or kind, a parser's default) beside its declaration, or,
-    # for the one found outside the core, in the module that finds it.
-    by_module: dict[str, Counter[str]] = {}
+def _declarations() -> dict[str, tuple[str, str]]:
+    """Each Finding's id -> (the module that declares it, the name it is bound to there)."""
+    out = {}
     for path in PACKAGE.rglob("*.py"):
-        by_module[path.relative_to(REPO).as_posix()] = _names_used(ast.parse(path.read_text(encoding="utf-8")))
-    names = {id(value): name for module in (core_findings, platform_findings)
-             for name, value in vars(module).items() if isinstance(value, Finding)}
-    for finding in TABLES:
-        name = names[id(finding)]
-        users = [m for m, used in by_module.items()
-                 if used[name] and m not in ("skillkit/core/findings.py", "skillkit/platform/findings.py")]
-        assert users, f"{finding.id} ({name}) is declared but never reported"
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                    and isinstance(node.value.func, ast.Name) and node.value.func.id == "Finding":
+                out[node.value.args[0].value] = (_module_of(path), node.targets[0].id)  # type: ignore[attr-defined]
+    return out
+
+
+def _reads(tree: ast.AST, name: str) -> int:
+    return sum(1 for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == name
+               and isinstance(node.ctx, ast.Load))
+
+
+def test_every_finding_is_reported_where_it_is_declared_or_imported():
+    # A table entry nothing reports is documentation of a rule that never fires: each is read
+    # (`.at(...)`, `.id` on a field or kind, a parser's default) in the module that declares
+    # it, or in a module that imports it by name from there (the tables themselves aside).
+    trees = {_module_of(p): ast.parse(p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
+    tables = ("skillkit.core.findings", "skillkit.platform.findings")
+    for rule_id, (module, name) in _declarations().items():
+        users = [module] if module not in tables and _reads(trees[module], name) else []
+        for other, tree in trees.items():
+            aliases = [alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                       and node.module == module for alias in node.names if alias.name == name]
+            users += [other for alias in aliases if other not in tables and _reads(tree, alias)]
+            if module in tables:  # `from skillkit.platform import findings as F` ... `F.NAME`
+                users += [other for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                          and node.attr == name and isinstance(node.value, ast.Name) and other not in tables
+                          and any(isinstance(i, ast.ImportFrom) and f"{i.module}.{a.name}" == module
+                                  and (a.asname or a.name) == node.value.id
+                                  for i in ast.walk(tree) for a in getattr(i, "names", ()))]
+        assert users, f"{rule_id} ({module}.{name}) is declared but never reported"
 
 
 def test_the_kinds_and_fields_report_registered_rules():
