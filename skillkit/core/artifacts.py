@@ -67,7 +67,7 @@ def hook_manifest_text() -> str:
 
 def schema_dir_files(registry: Registry) -> dict[str, str]:
     """What `skillkit schema` writes into its folder."""
-    files = generated_schemas()
+    files = generated_schemas(registry)
     files[RULE_DOC] = rule_doc_text(registry)
     return files
 

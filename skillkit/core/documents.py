@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.fields import SKILL
+from skillkit.core.fields import KINDS, SKILL
 from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
 from skillkit.core.model import Document, Skill, ToolRef, freeze
 from skillkit.core.reader import Stamp, read_text
@@ -106,7 +106,7 @@ def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, 
     if not parsed.ok:
         return None, findings
     if not isinstance(parsed.data, dict):
-        findings.append(Diagnostic(display, 1, 1, f"{kind}-file", Severity.ERROR,
+        findings.append(Diagnostic(display, 1, 1, KINDS[kind].rule, Severity.ERROR,
                                    f"a {kind} file must be a YAML mapping of fields"))
         return None, findings
     findings.extend(schema_diagnostics(kind, parsed, display))

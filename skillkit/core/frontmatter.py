@@ -10,9 +10,18 @@ from dataclasses import dataclass
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.reader import SourceText
+from skillkit.core.rulebase import Finding
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
 FENCE = "---"
+
+# What splitting a SKILL.md finds (core/findings.py lists them).
+FRONTMATTER_MISSING = Finding("frontmatter-missing", Severity.ERROR, """
+        A SKILL.md must start with a `---` line, YAML frontmatter (a mapping of fields), and a
+        closing `---` line. Empty files and files without frontmatter are reported here.""")
+FRONTMATTER_UNCLOSED = Finding("frontmatter-unclosed", Severity.ERROR, """
+        The frontmatter opened by the first `---` line is never closed: no later line is exactly `---`.
+        A `---` inside a value does not close it; only a whole line does.""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +46,12 @@ def _is_fence(line: str) -> bool:
 def split(source: SourceText) -> tuple[SplitDocument | None, list[Diagnostic]]:
     text = source.text
     if not text or text.isspace():
-        return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
+        return None, [FRONTMATTER_MISSING.at(source.path, 1, 1,
                                  "the file is empty: a SKILL.md starts with `---`, YAML frontmatter, `---`")]
     # Line by line up to the closing fence only: the body (most of the file) is never split.
     end = text.find("\n")
     if not _is_fence(text if end < 0 else text[:end]):
-        return None, [Diagnostic(source.path, 1, 1, "frontmatter-missing", Severity.ERROR,
+        return None, [FRONTMATTER_MISSING.at(source.path, 1, 1,
                                  "no frontmatter: the first line of a SKILL.md must be `---`")]
     start = at = end + 1
     index = 1
@@ -53,7 +62,7 @@ def split(source: SourceText) -> tuple[SplitDocument | None, list[Diagnostic]]:
             # then reads the same value (with its final newline) as anywhere else.
             return SplitDocument(text[start:at], "" if end < 0 else text[end + 1:], index + 2), []
         at, index = end + 1, index + 1
-    return None, [Diagnostic(source.path, 1, 1, "frontmatter-unclosed", Severity.ERROR,
+    return None, [FRONTMATTER_UNCLOSED.at(source.path, 1, 1,
                              "the frontmatter opened on line 1 is never closed by a `---` line")]
 
 
@@ -65,10 +74,10 @@ def parse_frontmatter(source: SourceText) -> tuple[SplitDocument | None, ParsedY
     parsed = parse_yaml(document.yaml_text, source.path, line_offset=1)
     findings.extend(parsed.diagnostics)
     if parsed.ok and parsed.data is None:
-        findings.append(Diagnostic(source.path, 2, 1, "frontmatter-missing", Severity.ERROR,
+        findings.append(FRONTMATTER_MISSING.at(source.path, 2, 1,
                                    "the frontmatter is empty: it needs at least `name` and `description`"))
     elif parsed.ok and not isinstance(parsed.data, dict):
         line, col = parsed.where(())
-        findings.append(Diagnostic(source.path, line, col, "frontmatter-missing", Severity.ERROR,
+        findings.append(FRONTMATTER_MISSING.at(source.path, line, col,
                                    "the frontmatter must be a YAML mapping of fields (`name: ...`)"))
     return document, parsed, findings

@@ -26,7 +26,7 @@ from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
-from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
+from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
@@ -351,13 +351,12 @@ def discovery_findings(space: Workspace, judge: Judge, base: str) -> list[tuple[
     out = []
     for folder, message in space.unreadable:
         shown = display(folder, base)
-        out.extend((folder, d) for d in judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR,
-                                                                message)]))
+        out.extend((folder, d) for d in judge.admit([FILE_UNREADABLE.at(shown, 1, 1, message)]))
     for outer, nested in space.nested:
         if space.reports(outer):
             shown = display(outer, base)
-            out.extend((outer, d) for d in judge.admit([Diagnostic(
-                shown, 1, 1, "skill-nested", Severity.WARNING,
+            out.extend((outer, d) for d in judge.admit([SKILL_NESTED.at(
+                shown, 1, 1,
                 f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
                 "does not check it (name it on the command line to check it)")]))
     return out
@@ -384,7 +383,7 @@ def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
     message = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
     if file.is_symlink() and not file.exists():
         message = "it is a link whose target does not exist"
-    return Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, f"cannot be read: {message}")
+    return FILE_UNREADABLE.at(shown, 1, 1, f"cannot be read: {message}")
 
 
 def walk_rules(options: Options) -> WalkRules:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skillkit.core.diagnostics import Severity
 from skillkit.core.fields import DocumentKind
 from skillkit.core.fields.base import NON_BLANK, VERSION_SCHEMA
 from skillkit.core.fields.session import CALL, CALL_SHAPES
+from skillkit.core.rulebase import Finding
 from skillkit.core.slug import slugify
 
 if TYPE_CHECKING:
@@ -18,6 +20,11 @@ _AT_KEY = {"required", "maxItems", "minItems", "maxProperties", "minProperties",
            "additionalProperties", "uniqueItems", "propertyNames", None}
 _TYPE_WORDS = {"string": "a string", "integer": "an integer", "number": "a number", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "null": "empty"}
+
+
+# A value that breaks the schema where no field's own rule covers it (core/findings.py lists it).
+SCHEMA = Finding("schema", Severity.ERROR, """
+        A value breaks the generated JSON Schema in a way no more specific rule covers.""")
 
 
 def dotted(path: tuple[str | int, ...]) -> str:
@@ -114,7 +121,7 @@ def locate(error: ValidationError, kind: DocumentKind) -> tuple[str, tuple[str |
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         if extra:
             path = path + (extra[0],)
-    rule = "schema"
+    rule = SCHEMA.id
     top = path[0] if path else None
     if top is None and error.validator == "required":
         missing = [k for k in error.validator_value if k not in (error.instance or {})]
@@ -123,5 +130,5 @@ def locate(error: ValidationError, kind: DocumentKind) -> tuple[str, tuple[str |
     if field is not None:
         rule = field.rule
     elif error.validator == "additionalProperties":
-        rule = f"{kind.name}-file" if kind.name != "skill" else "unknown-field"
+        rule = kind.rule or f"{kind.name}-file"  # settings, transcripts: the command stops on it
     return rule, path, at_key

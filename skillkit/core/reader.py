@@ -10,10 +10,14 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
+from skillkit.core.rulebase import Edit, Finding, Fix
+
+if TYPE_CHECKING:
+    from skillkit.core.fixes import FixFile
 
 # 1 MiB is far beyond any real skill (the platform caps instructions at 65,536 chars);
 # refusing before reading keeps a 30 MB file from costing more than a stat().
@@ -197,27 +201,46 @@ def read_sized(descriptor: int, size: int, limit: int) -> bytes:
     return data
 
 
-def decode(data: bytes, display_path: str, rule_prefix: str = "file") -> tuple[SourceText | None, list[Diagnostic]]:
+def remove_bom(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    """The byte-order mark's fix: the mark goes (offsets are into the text as read, BOM included)."""
+    return [Edit(0, 1, "")] if file.bom else []
+
+
+# What reading a file finds (core/findings.py lists them; their docs are their user documentation).
+FILE_TOO_LARGE = Finding("file-too-large", Severity.ERROR, """
+        A file over skillkit's size limit (1 MiB) is refused before it is parsed.
+        No real skill comes near it; the limit keeps a stray 30 MB file from costing time or memory.""")
+FILE_ENCODING = Finding("file-encoding", Severity.ERROR, """
+        The file is not UTF-8 text: it holds a NUL byte or bytes that are not UTF-8.
+        The diagnostic points at the first bad byte.""")
+BYTE_ORDER_MARK = Finding("byte-order-mark", Severity.WARNING, """
+        The file starts with a UTF-8 byte-order mark. skillkit accepts it, but some readers take
+        it as part of the first line and then find no `---` fence.
+
+        Fix (`skillkit lint --fix`): the byte-order mark is removed.""", fix=Fix(remove_bom))
+
+
+def decode(data: bytes, display_path: str) -> tuple[SourceText | None, list[Diagnostic]]:
     """UTF-8 text from bytes: BOM accepted with a warning, NUL and bad bytes are errors."""
     findings: list[Diagnostic] = []
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = line_col_of_offset(data, nul)
-        findings.append(Diagnostic(display_path, line, col, f"{rule_prefix}-encoding", Severity.ERROR,
-                                   "the file holds a NUL byte: it is binary, not a text file"))
+        findings.append(FILE_ENCODING.at(display_path, line, col,
+                                         "the file holds a NUL byte: it is binary, not a text file"))
         return None, findings
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = line_col_of_offset(data, exc.start)
-        findings.append(Diagnostic(display_path, line, col, f"{rule_prefix}-encoding", Severity.ERROR,
-                                   f"invalid UTF-8 (byte 0x{data[exc.start]:02x}): save the file as UTF-8"))
+        findings.append(FILE_ENCODING.at(display_path, line, col,
+                                         f"invalid UTF-8 (byte 0x{data[exc.start]:02x}): save the file as UTF-8"))
         return None, findings
     had_bom = text.startswith(BOM)
     if had_bom:
         text = text[1:]
-        findings.append(Diagnostic(display_path, 1, 1, "byte-order-mark", Severity.WARNING,
-                                   "the file starts with a UTF-8 byte-order mark; some tools read it as part of the first line"))
+        findings.append(BYTE_ORDER_MARK.at(display_path, 1, 1,
+                                           "the file starts with a UTF-8 byte-order mark; some tools read it as part of the first line"))
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     return SourceText(display_path, text, had_bom), findings
@@ -227,8 +250,8 @@ def read_text(path: Path, display_path: str, limit: int = MAX_FILE_BYTES) -> tup
     """Read and decode one file; raises InputError only when it cannot be opened."""
     data, stamp = read_stamped(path, limit)
     if isinstance(data, int):
-        return None, [Diagnostic(display_path, 1, 1, "file-too-large", Severity.ERROR,
-                                 f"the file is {data:,} bytes; skillkit reads at most {limit:,}")]
+        return None, [FILE_TOO_LARGE.at(display_path, 1, 1,
+                                        f"the file is {data:,} bytes; skillkit reads at most {limit:,}")]
     source, findings = decode(data, display_path)
     if source is not None and stamp is not None:
         source = SourceText(source.path, source.text, source.had_bom, stamp)

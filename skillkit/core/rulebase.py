@@ -11,12 +11,11 @@ import inspect
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from skillkit.core.diagnostics import Severity
+from skillkit.core.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from skillkit.core.diagnostics import Diagnostic
     from skillkit.core.documents import SkillDoc, YamlDoc
     from skillkit.core.fixes import FixFile
 
@@ -53,12 +52,36 @@ SkillCheck = Callable[["SkillDoc", "RuleContext"], Iterable[Hit]]
 WorkspaceCheck = Callable[[WorkspaceView, "RuleContext"], Iterable[Hit]]
 
 
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule's setting, declared in the rule's module: where it is in the settings (`budgets`,
+    `skill`), its JSON Schema (the settings schema is generated from the registry's options)
+    and its default. Rules that share a setting share one Option object."""
+
+    path: tuple[str, ...]
+    schema: dict[str, Any]
+    default: Any = _UNSET
+
+
 @dataclass(frozen=True)
 class RuleContext:
     """Options a check may read: the profile and the settings' values."""
 
     profile: Profile
     settings: dict[str, object] = field(default_factory=dict)
+
+    def option(self, option: Option) -> Any:
+        """The setting's value (the settings file was checked against its schema), or its
+        default (None when it has none: the rule then checks nothing)."""
+        value: Any = self.settings
+        for part in option.path:
+            value = value.get(part, _UNSET) if isinstance(value, Mapping) else _UNSET
+        if value is _UNSET:
+            return None if option.default is _UNSET else option.default
+        return value
 
 
 @dataclass(frozen=True, order=True)
@@ -99,6 +122,7 @@ class Rule:
     # (one frontmatter key's value and positions), FRONTMATTER (any key), and document kinds
     # (`tool`, `agent`, `scene`, `catalog`, `session`, `codex-agent`: those files whole).
     reads: frozenset[str] | None = None
+    options: tuple[Option, ...] = ()  # the settings it reads (RuleContext.option)
 
     @property
     def summary(self) -> str:
@@ -108,15 +132,34 @@ class Rule:
         return paragraph if end < 0 else paragraph[:end + 1]
 
 
-def documented(rule_id: str, severity: Severity, doc: str, world: str = "all", fix: Fix | None = None) -> Rule:
-    """A rule the core reports while reading a file (no check function of its own)."""
-    return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file", fix=fix)
+@dataclass(frozen=True)
+class Finding:
+    """A rule found by the code that reads, parses, validates or discovers a file (or by the
+    platform's analysis), not by a check of its own: declared once, beside that code, and
+    emitted only through `at`, so its id, severity and docs live in one place. The registry
+    lists its `rule`; core/findings.py is the table of the core's."""
+
+    id: str
+    severity: Severity
+    doc: str
+    world: str = "all"
+    fix: Fix | None = None
+
+    def at(self, path: str, line: int, column: int, message: str, severity: Severity | None = None) -> Diagnostic:
+        """This finding on `path` at line:column (`severity` for a finding with two strengths)."""
+        return Diagnostic(path, line, column, self.id, severity or self.severity, message)
+
+    @cached_property
+    def rule(self) -> Rule:
+        """What the registry lists (scope "file": the engine has nothing to run for it)."""
+        return Rule(self.id, self.severity, self.world, inspect.cleandoc(self.doc), "file", fix=self.fix)
 
 
 def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False,
-               fix: Fix | None = None) -> Callable[[SkillCheck], Rule]:
+               fix: Fix | None = None, options: Iterable[Option] = ()) -> Callable[[SkillCheck], Rule]:
     def wrap(check: SkillCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix,
+                    options=tuple(options))
     return wrap
 
 
@@ -129,12 +172,36 @@ def key(name: str) -> str:
     return f"key:{name}"
 
 
-def workspace_rule(rule_id: str, severity: Severity, world: str = "all",
-                   reads: Iterable[str] | None = None) -> Callable[[WorkspaceCheck], Rule]:
+def workspace_rule(rule_id: str, severity: Severity, world: str = "all", reads: Iterable[str] | None = None,
+                   options: Iterable[Option] = ()) -> Callable[[WorkspaceCheck], Rule]:
     def wrap(check: WorkspaceCheck) -> Rule:
         return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check,
-                    reads=None if reads is None else frozenset(reads))
+                    reads=None if reads is None else frozenset(reads), options=tuple(options))
     return wrap
+
+
+def family(members: Iterable[Finding], analyse: Callable[[WorkspaceView], Sequence[Diagnostic]],
+           reads: Iterable[str] | None = None) -> tuple[Rule, ...]:
+    """Workspace rules that one analysis finds all at once (the platform's references): each
+    member is a rule of its own (selected, ignored, suppressed, documented by its id), and the
+    analysis runs once per view however many of them run, each keeping the findings of its id."""
+    last: list[tuple[WorkspaceView, dict[str, list[Hit]]]] = []  # one slot: a lint run's rules share it
+
+    def hits_of(view: WorkspaceView) -> dict[str, list[Hit]]:
+        if not last or last[0][0] is not view:
+            found: dict[str, list[Hit]] = {}
+            for d in analyse(view):
+                found.setdefault(d.rule, []).append(Hit(d.path, d.line, d.column, d.message))
+            last[:] = [(view, found)]
+        return last[0][1]
+
+    def member(finding: Finding) -> Rule:
+        def check(view: WorkspaceView, ctx: RuleContext) -> Iterator[Hit]:
+            return iter(hits_of(view).get(finding.id, ()))
+        return Rule(finding.id, finding.severity, finding.world, finding.rule.doc, "workspace", check,
+                    reads=None if reads is None else frozenset(reads))
+
+    return tuple(member(finding) for finding in members)
 
 
 @dataclass(frozen=True)
@@ -169,6 +236,17 @@ class Registry:
     @cached_property
     def by_id(self) -> dict[str, Rule]:
         return {rule.id: rule for rule in self.rules}
+
+    @cached_property
+    def options(self) -> dict[tuple[str, ...], Option]:
+        """Every rule's settings, by path, each once (two rules reading one setting share its
+        Option; two different Options of one path are a mistake of the registry)."""
+        out: dict[tuple[str, ...], Option] = {}
+        for rule in self.rules:
+            for option in rule.options:
+                if out.setdefault(option.path, option) != option:
+                    raise ValueError(f"two different options at {'.'.join(option.path)}")
+        return out
 
     @cached_property
     def fixes(self) -> dict[str, Fix]:

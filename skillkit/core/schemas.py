@@ -11,36 +11,40 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from skillkit.core.fields import KINDS
+from skillkit.core.fields import KINDS, DocumentKind
 from skillkit.core.resources import data_dir
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
+    from skillkit.core.rulebase import Registry
+
 FIELD_DOC = "fields.skill.md"
 
 
-def schema_text(kind_name: str) -> str:
-    return json.dumps(KINDS[kind_name].json_schema(), indent=2, ensure_ascii=False) + "\n"
+def schema_text(kind: DocumentKind) -> str:
+    return json.dumps(kind.json_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
-def field_doc_text() -> str:
+def field_doc_text(kinds: dict[str, DocumentKind]) -> str:
     import jinja2  # only `skillkit schema` needs it; keep it off lint's start-up path
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
                              keep_trailing_newline=True, autoescape=False)
     template = env.get_template("fields.skill.md.j2")
-    return template.render(kinds=list(KINDS.values()), dumps=lambda v: json.dumps(v, ensure_ascii=False))
+    return template.render(kinds=list(kinds.values()), dumps=lambda v: json.dumps(v, ensure_ascii=False))
 
 
-def generated() -> dict[str, str]:
-    """Every generated file under schemas/, by file name."""
+def generated(registry: Registry) -> dict[str, str]:
+    """Every generated file under schemas/, by file name (the settings' rule options from `registry`)."""
+    from skillkit.core.fields.options import completed_kinds
     from skillkit.core.fields.reports import REPORTS, report_schema
 
-    files = {KINDS[name].schema_id(): schema_text(name) for name in KINDS}
+    kinds = completed_kinds(registry)
+    files = {kind.schema_id(): schema_text(kind) for kind in kinds.values()}
     for stem in REPORTS:  # what the commands print for machines
         files[f"{stem}.schema.json"] = json.dumps(report_schema(stem), indent=2, ensure_ascii=False) + "\n"
-    files[FIELD_DOC] = field_doc_text()
+    files[FIELD_DOC] = field_doc_text(kinds)
     return files
 
 

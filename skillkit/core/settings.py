@@ -39,14 +39,18 @@ def _check(parsed: ParsedYaml, display: str) -> dict[str, Any]:
 def _settings_words(message: str, parsed: ParsedYaml) -> str:
     """A schema message said as settings are: an unknown key gets the known key it is closest
     to (`ignor` -> `ignore`), and the top of the file is "the settings", not a frontmatter."""
+    import json
+
     from skillkit.core.fields import KINDS
+    from skillkit.core.resources import data_dir
     from skillkit.core.suggest import did_you_mean
 
     if message.startswith("unknown key") and "did you mean" not in message:
         # The first unknown key named; its known siblings are the candidates.
         name = message.split("`")[1]
         owner = message.rsplit(" in `", 1)[-1].rstrip("`")
-        schema: Any = KINDS["settings"].json_schema()
+        # The generated schema (its rule options filled in by the registry) is the one that validates.
+        schema: Any = json.loads((data_dir("schemas") / KINDS["settings"].schema_id()).read_text(encoding="utf-8"))
         for part in () if owner == "the frontmatter" else owner.split("."):
             schema = schema.get("properties", {}).get(part, {}) if isinstance(schema, dict) else {}
         known = list(schema.get("properties", {})) if isinstance(schema, dict) else []

@@ -19,11 +19,63 @@ from typing import TYPE_CHECKING, Callable, Iterable
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from skillkit.core.fixes import FixFile
     from skillkit.core.options import Options
 
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.rulebase import Edit, Finding, Fix
 
-UNUSED = "unused-suppression"
+_SUPPRESSION = re.compile(r"(#\s*skillkit:\s*ignore(?:-file)?|<!--\s*skillkit:\s*ignore)\[([^\]\n]*)\]")
+_UNUSED_ID = re.compile(r"^(?:the suppression of `([^`]+)` silences nothing|`([^`]+)` is not a rule id)")
+
+
+def remove_unused(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    """The rule id that silences nothing leaves its suppression comment; a comment left with no
+    id goes whole (with the spaces before it, or its line when it stood alone)."""
+    named = _UNUSED_ID.match(diag.message)
+    line = file.line(diag.line)
+    found = _SUPPRESSION.match(line, diag.column - 1)
+    if named is None or found is None:
+        return []
+    rule = named[1] or named[2]
+    ids = [part.strip() for part in found[2].split(",") if part.strip()]
+    if rule not in ids:
+        return []
+    start, _ = file.line_span(diag.line)
+    left = [i for i in ids if i != rule]
+    if left:  # `ignore[a, b]` -> `ignore[b]`
+        return [Edit(start + found.start(2), start + found.end(2), ", ".join(left))]
+    end = len(line)  # a YAML comment runs to the line's end
+    if found[1].startswith("<!--"):
+        close = line.find("-->", found.end())
+        if close < 0:
+            return []
+        end = close + 3
+    if not line[:found.start()].strip() and not line[end:].strip():
+        if found[1].startswith("<!--") and diag.line > 1 and file.line(diag.line - 1).strip():
+            return []  # an HTML comment line ends the paragraph above: without it the next line would join it
+        return [Edit(*file.line_span(diag.line), "")]  # the comment was the whole line
+    cut = len(line[:found.start()]) - len(line[:found.start()].rstrip(" \t"))
+    return [Edit(start + found.start() - cut, start + end, "")]
+
+
+UNUSED_SUPPRESSION = Finding("unused-suppression", Severity.WARNING, """
+        A suppression comment that silences nothing: no finding of that rule on its line (or, for
+        `ignore-file`, in its file), or a rule id that does not exist. Remove it, as ruff's
+        `RUF100` asks of an unused `# noqa`, so that suppressions do not outlive their reason.
+
+        The forms: `# skillkit: ignore[rule-id, ...]` at the end of a frontmatter or workspace-file
+        line silences those rules on that line; `# skillkit: ignore-file[rule-id, ...]` on a line
+        of its own in the frontmatter silences them in the file; `<!-- skillkit: ignore[rule-id] -->`
+        in a Markdown body silences the next line. Settings take `per-file-ignores: {GLOB: [rule-id]}`
+        (a GLOB without `/` matches a file's name anywhere). Only rules that ran count: with
+        `--select`, a suppression of an unselected rule is not reported.
+
+        Fix (`skillkit lint --fix`): the rule id is removed from its comment, and a comment left
+        with none is removed (its line, when it stood alone; an HTML comment line right under a
+        paragraph stays, since without it the next line would join that paragraph).""",
+                             fix=Fix(remove_unused))
+UNUSED = UNUSED_SUPPRESSION.id
 _IDS = r"\[([^\]\n]*)\]"
 _YAML_LINE = re.compile(rf"(?:^|\s)#\s*skillkit:\s*ignore{_IDS}\s*$")
 _YAML_FILE = re.compile(rf"^\s*#\s*skillkit:\s*ignore-file{_IDS}\s*$")
@@ -97,7 +149,7 @@ def apply(path: str, diagnostics: Iterable[Diagnostic], found: list[Directive], 
             else:
                 scope = "in this file" if directive.target is None else f"on line {directive.target}"
                 words = f"the suppression of `{rule}` silences nothing {scope}; remove it"
-            kept.append(Diagnostic(path, directive.line, directive.column, UNUSED, Severity.WARNING, words))
+            kept.append(UNUSED_SUPPRESSION.at(path, directive.line, directive.column, words))
     return kept
 
 

@@ -17,11 +17,26 @@ from pathlib import Path
 from typing import Callable, Hashable, Sequence, TypeVar
 
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
+from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import InputError
 from skillkit.core.named import WalkedSkills, plain_absolute
 from skillkit.core.paths import display, folders_up_to_repo_top
 from skillkit.core.reader import open_descriptor
+from skillkit.core.rulebase import Finding
 from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
+
+# What discovery finds but cannot, or would not, check (core/findings.py lists them; the
+# pipeline reports them).
+FILE_UNREADABLE = Finding("file-unreadable", Severity.ERROR, """
+        A path found by a walk cannot be read: a `SKILL.md` link whose target is gone, a FIFO
+        or device named `SKILL.md`, a folder named `SKILL.md`, a folder that cannot be listed.
+        It is reported on that path and everything else is still checked (a path named on the
+        command line that cannot be opened stops the run instead, exit 2).""")
+SKILL_NESTED = Finding("skill-nested", Severity.WARNING, """
+        A `SKILL.md` sits inside another skill's folder. Clients load the outer skill and never
+        discover the inner one, so a walk does not lint it either; this warning on the outer
+        skill says so. Move the inner skill beside the outer one, or name its file or folder on
+        the command line to check it.""")
 
 SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"

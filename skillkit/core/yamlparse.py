@@ -20,7 +20,21 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          ScalarEvent, SequenceEndEvent, SequenceStartEvent)
 
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.rulebase import Finding
 from skillkit.core.yamlsimple import LOADER, simple_mapping
+
+# What parsing YAML finds (core/findings.py lists them).
+YAML_SYNTAX = Finding("yaml-syntax", Severity.ERROR, """
+        The YAML does not parse; the diagnostic is at the parser's line and column. Also reported:
+        more than one YAML document, nesting deeper than 64 levels, more than 100,000 nodes.""")
+YAML_ALIAS = Finding("yaml-alias", Severity.ERROR, """
+        YAML aliases (`*name`) are not allowed in skill files. They are reported where they are used
+        and never expanded, so an alias bomb costs nothing; write the value out instead.""")
+YAML_DUPLICATE_KEY = Finding("yaml-duplicate-key", Severity.ERROR, """
+        A key appears twice in one mapping. Most YAML readers keep the later value silently; the
+        author almost always meant something else.""")
+YAML_KEY_TYPE = Finding("yaml-key-type", Severity.ERROR, """
+        A mapping key is not a string (`1: x`, `true: x`, `[a]: x`). Field names are strings; quote the key.""")
 
 try:  # libyaml's bare C parser: the same events as yaml.parse without building a loader
     from yaml._yaml import CParser as _EventParser  # (constructor, resolver) for each document
@@ -145,9 +159,9 @@ def _constructor_problem(exc: Exception) -> str:
 
 
 class _Builder:
-    def __init__(self, path: str, line_offset: int, rule: str, scalar_keys: bool,
+    def __init__(self, path: str, line_offset: int, scalar_keys: bool,
                  lines: _EditorLines | None = None) -> None:
-        self.path, self.offset, self.rule = path, line_offset, rule
+        self.path, self.offset = path, line_offset
         self.lines = lines
         self.scalar_keys = scalar_keys
         self.out = ParsedYaml()
@@ -155,9 +169,8 @@ class _Builder:
         self.nodes = 0
         self.documents = 0
 
-    def report(self, at: tuple[int, int], message: str, rule: str | None = None,
-               severity: Severity = Severity.ERROR) -> None:
-        self.out.diagnostics.append(Diagnostic(self.path, at[0], at[1], rule or self.rule, severity, message))
+    def report(self, at: tuple[int, int], message: str, finding: Finding = YAML_SYNTAX) -> None:
+        self.out.diagnostics.append(finding.at(self.path, at[0], at[1], message))
 
     def place(self, value: Any, at: tuple[int, int]) -> JsonPath | None:
         """Put a finished value into the open container; returns its path (None when dropped)."""
@@ -188,12 +201,12 @@ class _Builder:
         if not isinstance(key, str):
             shown = ("a mapping" if isinstance(key, dict) else "a list" if isinstance(key, list)
                      else "null" if key is None else str(key).lower() if isinstance(key, bool) else repr(key))
-            self.report(at, f"keys must be strings; this key is {shown} (quote it)", "yaml-key-type")
+            self.report(at, f"keys must be strings; this key is {shown} (quote it)", YAML_KEY_TYPE)
             frame.pending_key = _SKIP
             return
         if key in frame.seen:
             self.report(at, f"duplicate key {key!r}: the later value silently replaces the earlier one",
-                        "yaml-duplicate-key")
+                        YAML_DUPLICATE_KEY)
         frame.seen.add(key)
         frame.pending_key = key
         self.out.key_positions[frame.path + (key,)] = at
@@ -227,7 +240,7 @@ class _Builder:
             self.count(event)
             at = _mark(event, self.offset, self.lines)
             self.report(at, f"YAML alias *{event.anchor}: skillkit does not expand aliases (an alias bomb would); "
-                            "write the value out", "yaml-alias")
+                            "write the value out", YAML_ALIAS)
             self.place(None, at)
         elif kind is DocumentStartEvent:
             self.documents += 1
@@ -246,8 +259,7 @@ class _Stop(Exception):
     """Ends the event loop early; the reason is already a diagnostic."""
 
 
-def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syntax",
-               scalar_keys: bool = False) -> ParsedYaml:
+def parse_yaml(text: str, path: str, line_offset: int = 0, scalar_keys: bool = False) -> ParsedYaml:
     """Parse one YAML document. `line_offset` shifts reported lines (frontmatter starts on
     line 2); `scalar_keys` reads number keys as their text instead of reporting them."""
     simple = simple_mapping(text, line_offset)  # most frontmatter (core/yamlsimple.py)
@@ -255,7 +267,7 @@ def parse_yaml(text: str, path: str, line_offset: int = 0, rule: str = "yaml-syn
         data, positions, key_positions = simple
         return ParsedYaml(data, positions, key_positions)
     lines = editor_lines(text)
-    builder = _Builder(path, line_offset, rule, scalar_keys, lines)
+    builder = _Builder(path, line_offset, scalar_keys, lines)
     try:
         for event in _events(text):
             builder.feed(event)

@@ -11,9 +11,10 @@ from skillkit.core.frontmatter import split
 from skillkit.core.linkgraph import SKILL_FILE, build_graph
 from skillkit.core.pipeline import LoadedWorkspace
 from skillkit.core.reader import read_text
+from skillkit.core.rule_ids import REFERENCES
 from skillkit.pack.names import root_label
 
-RULE = "references"
+RULE = REFERENCES
 
 
 def _shown(skill_path: str, rel: str) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from skillkit.rules import agent_skills, naming, platform, reading, scenes, studio
+from skillkit.core import findings
+from skillkit.rules import agent_skills, naming, platform, scenes, studio
 from skillkit.rules import references
 from skillkit.rules import rendered_prompt
-from skillkit.rules import discovery, suppression
 from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
                             secret_leak)
@@ -16,7 +16,8 @@ from skillkit.rules import plugins, uploads
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
-    *reading.RULES,
+    # Found rules (core/findings.py) stand where their documentation modules stood.
+    *(finding.rule for finding in findings.READING),
     *naming.RULES,
     *studio.RULES,
     *platform.RULES,
@@ -24,8 +25,8 @@ REGISTRY: tuple[Rule, ...] = (
     *scenes.RULES,
     *references.RULES,
     *rendered_prompt.RULES,
-    *suppression.RULES,
-    *discovery.RULES,
+    findings.UNUSED_SUPPRESSION.rule,
+    *(finding.rule for finding in findings.DISCOVERY),
     *description_short.RULES,
     *fence_unclosed.RULES,
     *invisible_unicode.RULES,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+import json
+import re
+from typing import TYPE_CHECKING, Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
@@ -11,10 +13,13 @@ from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
 from skillkit.core.linkgraph import (MARKDOWN_SUFFIXES, SKILL_FILE, SKILL_FOLDER_PREFIXES, Edge, local_target, shown,
                                      skill_graph)
 from skillkit.core.markdown import read_markdown
-from skillkit.core.suggest import closest
-from skillkit.rules.fix_edits import rename_key, tools_list
-from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
+from skillkit.core.suggest import closest, edits
+from skillkit.rules.base import Edit, Fix, Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
+
+if TYPE_CHECKING:
+    from skillkit.core.diagnostics import Diagnostic
+    from skillkit.core.fixes import FixFile
 
 
 @skill_rule("description-multiline", Severity.WARNING)
@@ -40,7 +45,31 @@ def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
     return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
 
 
-@skill_rule("unknown-field", Severity.WARNING, fix=Fix(rename_key, safe=False))
+_UNKNOWN_KEY = re.compile(r"^unknown key `([^`]+)` \(did you mean `([^`]+)`\?\)")
+
+
+def _one_edit_fields(key: str, fields: list[str]) -> list[str]:
+    """The fields one edit from `key` (a change of case alone counts as one)."""
+    return [f for f in fields if f != key and (f.lower() == key.lower() or edits(key.lower(), f.lower(), 1) == 1)]
+
+
+def _rename_key(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    """`alowed-tools:` -> `allowed-tools:`: the key alone is rewritten, when it is one edit from
+    exactly one skill field (two fields as close: no fix) and that field is not set already."""
+    found = _UNKNOWN_KEY.match(diag.message)
+    parsed = file.parsed()
+    if found is None or parsed is None or not isinstance(parsed.data, dict):
+        return []
+    key, meant = found[1], found[2]
+    if _one_edit_fields(key, [f.name for f in SKILL.fields]) != [meant] or meant in parsed.data:
+        return []
+    at = file.offset(diag.line, diag.column)
+    if file.raw[at:at + len(key)] != key or file.raw[at + len(key):at + len(key) + 1] != ":":
+        return []  # a quoted or flow-written key: left as written
+    return [Edit(at, at + len(key), meant)]
+
+
+@skill_rule("unknown-field", Severity.WARNING, fix=Fix(_rename_key, safe=False))
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
@@ -92,7 +121,39 @@ def _clients_own(doc: SkillDoc) -> bool:
     return group is not None and group.kind in CLIENTS_OWN
 
 
-@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))
+_PLAIN_ITEM = re.compile(r"^[ \t]*-[ \t]+([^\s#'\"]\S*|\"[^\"\\\s]+\"|'[^'\s]+')[ \t]*$")
+
+
+def _tools_as_string(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    parsed = file.parsed()
+    if parsed is None or not isinstance(parsed.data, dict):
+        return []
+    tools = parsed.data.get("allowed-tools")
+    if not isinstance(tools, list) or not tools or not all(isinstance(t, str) and t and not any(c.isspace() for c in t)
+                                                           for t in tools):
+        return []
+    value = json.dumps(" ".join(tools), ensure_ascii=False)  # a YAML double-quoted scalar
+    line, column = parsed.positions[("allowed-tools",)]
+    key_line, _ = parsed.key_positions[("allowed-tools",)]
+    text = file.line(line)
+    if text[column - 1:column] == "[":  # flow list on one line: `[Read, Grep]` -> `"Read Grep"`
+        close = text.find("]", column)
+        if close < 0 or "[" in text[column:close] or "#" in text[column:close]:
+            return []
+        return [Edit(file.offset(line, column), file.offset(line, close + 2), value)]
+    lines = [parsed.positions[("allowed-tools", i)][0] for i in range(len(tools))]
+    if key_line == line or lines != list(range(lines[0], lines[0] + len(tools))) or \
+            not all(_PLAIN_ITEM.match(file.line(n)) for n in lines):
+        return []
+    key_text = file.line(key_line)
+    colon = key_text.find(":", parsed.key_positions[("allowed-tools",)][1] - 1)
+    if colon < 0 or key_text[colon + 1:].strip():
+        return []
+    return [Edit(file.offset(key_line, colon + 2), file.offset(key_line, len(key_text) + 1), f" {value}"),
+            Edit(file.line_span(lines[0])[0], file.line_span(lines[-1])[1], "")]
+
+
+@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(_tools_as_string))
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
     accepts a YAML list, other clients do not: a list is a portability warning.

@@ -8,20 +8,22 @@ from typing import Any, Iterable, Mapping
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc, YamlDoc
 from skillkit.core.reader import line_col_of_offset
-from skillkit.rules.base import BODY, FRONTMATTER, SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
+from skillkit.rules.base import (BODY, FRONTMATTER, SKILLS, Hit, Option, RuleContext, WorkspaceView, key, skill_rule,
+                                 workspace_rule)
 
 STUDIO_KEYS = ("when", "triggers", "secondaryTriggers", "closeWhenUnmentioned")
 
 
-def _budgets(ctx: RuleContext) -> Mapping[str, Any]:
-    value = ctx.settings.get("budgets")
-    return value if isinstance(value, Mapping) else {}
+# The settings these rules read (the settings schema's `budgets` is generated from them).
+SKILL_TOKENS = Option(("budgets", "skill"), {"type": "integer", "minimum": 1})
+SKILLS_BLOCK_TOKENS = Option(("budgets", "skillsBlock"), {"type": "integer", "minimum": 1})
+TOKENIZER = Option(("budgets", "tokenizer"), {"enum": ["o200k_base", "cl100k_base", "estimate"]}, "o200k_base")
 
 
 def _counter(ctx: RuleContext) -> Any:
     from skillkit.tokens import get_counter  # lazily: only a workspace that sets a budget pays for it
 
-    return get_counter(str(_budgets(ctx).get("tokenizer", "o200k_base")))
+    return get_counter(str(ctx.option(TOKENIZER)))
 
 
 def _name(doc: SkillDoc) -> str:
@@ -29,14 +31,14 @@ def _name(doc: SkillDoc) -> str:
     return value if isinstance(value, str) else doc.folder.name
 
 
-@skill_rule("skill-budget", Severity.WARNING)
+@skill_rule("skill-budget", Severity.WARNING, options=(SKILL_TOKENS, TOKENIZER))
 def skill_budget(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A skill's instructions cost more tokens than the `budgets.skill` setting allows.
 
     Counted exactly, offline, with `budgets.tokenizer` (default `o200k_base`), on the body with
     surrounding whitespace stripped and macros as written. Without `budgets.skill`, nothing is
     checked. Example: `budgets: {skill: 800}` in skillkit.yaml."""
-    limit = _budgets(ctx).get("skill")
+    limit = ctx.option(SKILL_TOKENS)
     if not isinstance(limit, int) or not doc.body.strip():
         return
     tokens = _counter(ctx).count(doc.body.strip())
@@ -55,7 +57,8 @@ def _variables(scene: YamlDoc) -> dict[str, object]:
     return dict(value) if isinstance(value, Mapping) else {}
 
 
-@workspace_rule("skills-block-budget", Severity.WARNING, world="studio", reads=(SKILLS, BODY, key("name"), "scene"))
+@workspace_rule("skills-block-budget", Severity.WARNING, world="studio", reads=(SKILLS, BODY, key("name"), "scene"),
+                options=(SKILLS_BLOCK_TOKENS, TOKENIZER))
 def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene's Skills block, with every linked skill on, costs more tokens than the
     `budgets.skillsBlock` setting allows.
@@ -63,7 +66,7 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     The block is rendered as `skillkit render` renders it (the scene's variables answer the
     macros); skills that the scene's preset places with skill cards count too, as they share
     the block's budget. This is the worst case: the turn on which every linked skill is on."""
-    limit = _budgets(ctx).get("skillsBlock")
+    limit = ctx.option(SKILLS_BLOCK_TOKENS)
     if not isinstance(limit, int):
         return
     from skillkit.triggers import macros

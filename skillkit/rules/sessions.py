@@ -9,14 +9,10 @@ from typing import Any, Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import YamlDoc
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, documented, workspace_rule
+from skillkit.core.fields.session import SESSION_FILE as FOUND_SESSION_FILE
+from skillkit.rules.base import Hit, RuleContext, WorkspaceView, workspace_rule
 
-SESSION_FILE = documented("session-file", Severity.ERROR, """
-    A `sessions/<name>.yaml` file names an `agent` (optional when `--agent` picks one), and its
-    `turns` each hold `calls` in order, each either a skill load `{load: SKILL}` or a tool call
-    `{tool: NAME, input: {...}}`, never both or neither, each optionally with `reuses` (`{turn,
-    call}` or `{external}`) and `supplied`; `publish` holds catalog entries (as in `catalog.yaml`)
-    and `retry` is true or false. Unknown keys are errors.""", world="platform")
+SESSION_FILE = FOUND_SESSION_FILE.rule  # found while a session file is validated (core/fields/session.py)
 
 
 def _agents(view: WorkspaceView) -> dict[str, Mapping[str, Any]]:

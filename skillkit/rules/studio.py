@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.rules.fix_edits import blank_trigger
-from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
+from skillkit.rules.base import Edit, Fix, Hit, RuleContext, skill_rule
+
+if TYPE_CHECKING:
+    from skillkit.core.diagnostics import Diagnostic
+    from skillkit.core.fixes import FixFile
 
 TRIGGER_KEYS = ("triggers", "secondaryTriggers")
 
@@ -22,7 +25,28 @@ def _triggers(doc: SkillDoc) -> Iterable[tuple[str, int, str]]:
                     yield key, index, value
 
 
-@skill_rule("trigger-blank", Severity.WARNING, world="studio", fix=Fix(blank_trigger))
+_QUOTED_BLANK = r"(?:\"[ \t]*\"|'[ \t]*')"
+_BLOCK_BLANK = re.compile(rf"^[ \t]*-[ \t]*{_QUOTED_BLANK}[ \t]*$")
+
+
+def _remove_blank(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    text = file.line(diag.line)
+    if _BLOCK_BLANK.match(text):  # `  - ""` on a line of its own: the line goes
+        return [Edit(*file.line_span(diag.line), "")]
+    at = diag.column - 1
+    token = re.compile(_QUOTED_BLANK).match(text, at)
+    if token is None or "[" not in text[:at] or "]" not in text[token.end():]:
+        return []
+    after = re.compile(r"[ \t]*,[ \t]*").match(text, token.end())
+    if after is not None:  # `[a, "", b]` -> `[a, b]`
+        end = after.end()
+        return [Edit(file.offset(diag.line, at + 1), file.offset(diag.line, end + 1), "")]
+    before = re.search(r",[ \t]*$", text[:at])
+    start = before.start() if before is not None else at
+    return [Edit(file.offset(diag.line, start + 1), file.offset(diag.line, token.end() + 1), "")]
+
+
+@skill_rule("trigger-blank", Severity.WARNING, world="studio", fix=Fix(_remove_blank))
 def blank_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A blank trigger (empty or only whitespace) is ignored by the matcher; remove it.
 

@@ -18,11 +18,12 @@ from skillkit.core.documents import load_yaml_doc
 from skillkit.core.errors import InputError
 from skillkit.core.model import Skill, freeze
 from skillkit.core.paths import display
+from skillkit.core.rule_ids import SCENE_LINKS
 from skillkit.core.suggest import did_you_mean
 from skillkit.triggers.macros import macro_value
 from skillkit.transcripts.model import Message
 
-RULE = "scene-links"
+RULE = SCENE_LINKS
 
 
 @dataclass(frozen=True)

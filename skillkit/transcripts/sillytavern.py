@@ -28,13 +28,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
+from skillkit.core.findings import TRANSCRIPT_VALUE
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import Message, ToolCall, arguments_text
 
 HEADER_KEYS = ("user_name", "character_name", "create_date", "chat_metadata")
-LENIENT_RULE = "transcript-value"  # the id of the warning for a value read as SillyTavern reads it
+LENIENT_RULE = TRANSCRIPT_VALUE.id  # the warning for a value read as SillyTavern reads it
 
 
 def looks_like_sillytavern(first_line: str) -> bool:
@@ -93,8 +94,8 @@ class Lenient:
         out = []
         for (key, what), (first, lines, read_as) in self.seen.items():
             where = f"on {lines:,} lines (the first here)" if lines > 1 else "here"
-            out.append(Diagnostic(self.path, first, 1, LENIENT_RULE, Severity.WARNING,
-                                  f"`{key}` is {what} {where}: read as {read_as}, as SillyTavern reads it"))
+            out.append(TRANSCRIPT_VALUE.at(self.path, first, 1,
+                                           f"`{key}` is {what} {where}: read as {read_as}, as SillyTavern reads it"))
         return sorted(out)
 
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skillkit.clients import REGISTRY
+from skillkit.core.rulebase import Edit
+
+if TYPE_CHECKING:
+    from skillkit.core.diagnostics import Diagnostic
+    from skillkit.core.fixes import FixFile
 
 SCHEMA_BASE = "https://skillkit.dev/schemas/"  # the generated schemas' published home (their $id)
 
@@ -47,6 +54,23 @@ class Field:
         return out
 
 
+_QUOTE_IT = re.compile(r"quote it: `([^`:]+): (\"(?:[^\"\\]|\\.)*\")`$")
+
+
+def quote_scalar(file: FixFile, diag: Diagnostic) -> list[Edit]:
+    """The fix of a `quoted_fix` field's warning: `updated: 2026-03-05` -> `updated: "2026-03-05"`,
+    the text as written, quoted, so every reader reads that text (only the warnings that say so;
+    the rule's errors have no fix)."""
+    found = _QUOTE_IT.search(diag.message)
+    if found is None:
+        return []
+    written = json.loads(found[2])
+    at = file.offset(diag.line, diag.column)
+    if file.raw[at:at + len(written)] != written:
+        return []
+    return [Edit(at, at + len(written), found[2])]
+
+
 @dataclass(frozen=True)
 class DocumentKind:
     """A kind of file skillkit reads: skill frontmatter, tool, agent, scene, catalog, settings."""
@@ -57,6 +81,10 @@ class DocumentKind:
     fields: tuple[Field, ...]
     open_keys: bool = True  # unknown keys are left to lint's profile-aware `unknown-field`
     extra: dict[str, Any] = field(default_factory=dict)  # $defs shared by the fields
+    # The rule a file of this kind reports a problem of its own under (not a mapping, an unknown
+    # key of a closed kind): `tool-file` and the like, `unknown-field` for a skill's frontmatter.
+    # "": the kind is no lint finding (settings and transcripts stop the command instead).
+    rule: str = ""
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)

@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from skillkit.core.fields.base import NON_BLANK, DocumentKind, Field
+from skillkit.core.diagnostics import Severity
 from skillkit.core.fields.workspace_kinds import CATALOG_ACTION
+from skillkit.core.rulebase import Finding
+
+# The rule a session file that breaks its schema reports under (core/findings.py lists it).
+SESSION_FILE = Finding("session-file", Severity.ERROR, """
+    A `sessions/<name>.yaml` file names an `agent` (optional when `--agent` picks one), and its
+    `turns` each hold `calls` in order, each either a skill load `{load: SKILL}` or a tool call
+    `{tool: NAME, input: {...}}`, never both or neither, each optionally with `reuses` (`{turn,
+    call}` or `{external}`) and `supplied`; `publish` holds catalog entries (as in `catalog.yaml`)
+    and `retry` is true or false. Unknown keys are errors.""", world="platform")
 
 NAME = {"type": "string", "pattern": NON_BLANK}
 
@@ -48,15 +58,15 @@ TURN = {
 SESSION = DocumentKind("session", "skillkit platform session", "A file `sessions/<name>.yaml` (or JSON), "
                        "dry-run by `skillkit session`.", (
     Field("agent", NAME, "The agent of the workspace whose model made the calls; `--agent` picks one when "
-          "the file names none.", "session-file", world="platform"),
-    Field("description", {"type": "string"}, "What the session shows.", "session-file", world="platform"),
+          "the file names none.", SESSION_FILE.id, world="platform"),
+    Field("description", {"type": "string"}, "What the session shows.", SESSION_FILE.id, world="platform"),
     Field("session", {"type": "boolean"}, "Whether the turns form one session (later turns keep the tools "
-          "of the skills loaded earlier); `false`: every turn is an invocation of its own.", "session-file",
+          "of the skills loaded earlier); `false`: every turn is an invocation of its own.", SESSION_FILE.id,
           world="platform", default=True),
     Field("limits", {"type": "object", "properties": {"tool_calls": {"type": "integer", "minimum": 0}},
                      "additionalProperties": False},
           "The agent's limits per invocation: `tool_calls`, the calls its model may make (a preload does "
-          "not count).", "session-file", world="platform", default={}),
+          "not count).", SESSION_FILE.id, world="platform", default={}),
     Field("turns", {"type": "array", "items": TURN},
           "The turns in order. Each holds the `calls` its model made, in order (a skill load "
           "`{load: SKILL}`, or a tool call `{tool: NAME, input: {...}}`, the tool named by its action "
@@ -66,6 +76,6 @@ SESSION = DocumentKind("session", "skillkit platform session", "A file `sessions
           "On a call, `reuses` says its output was carried forward instead of produced anew: "
           "`{turn: N, call: I}` from call I (from 0) of an earlier turn N, or `{external: LABEL}` from outside "
           "this session; `supplied: false` says the handler did not report supplying its output (declared "
-          "but unreported), so it is no use of the turn.", "session-file", world="platform",
+          "but unreported), so it is no use of the turn.", SESSION_FILE.id, world="platform",
           required=True),
-), open_keys=False)
+), open_keys=False, rule=SESSION_FILE.id)

@@ -4,16 +4,32 @@ from __future__ import annotations
 
 from skillkit.clients import IDS as CLIENT_IDS
 from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, VERSION_SCHEMA, DocumentKind, Field
-from skillkit.core.fields.skill import SEMVER_OR_INT_KEY
+from skillkit.core.diagnostics import Severity as S
+from skillkit.core.fields.skill import SEMVER_OR_INT_KEY, VERSION_FORMAT
+from skillkit.core.rulebase import Finding
+
+# The rules a workspace file that breaks its kind's schema reports under (core/findings.py lists them).
+TOOL_FILE = Finding("tool-file", S.ERROR, """
+        A `tools/<name>.yaml` file has a `name`, and `version`, `description`, `modelName` of the right types.""",
+                    world="platform")
+AGENT_FILE = Finding("agent-file", S.ERROR, """
+        An `agents/<name>.yaml` file has a `name`, a `handler` kind, and `tools` and `skills` lists of
+        references (`{name, version?, ...}`).""", world="platform")
+SCENE_FILE = Finding("scene-file", S.ERROR, """
+        A `scenes/<name>.yaml` file's `skills`, `toolAccess`, `variables`, `budget` and `preset` have
+        the right types.""", world="studio")
+CATALOG_FILE = Finding("catalog-file", S.ERROR, """
+        `catalog.yaml` maps each action name to its `kind`, `state` (`enabled`, `disabled`, `deleted`)
+        and `versions` (a list, or a mapping from version to its record).""", world="platform")
 
 TOOL = DocumentKind("tool", "skillkit platform tool", "A file `tools/<name>.yaml`.", (
-    Field("name", {"type": "string", "pattern": NON_BLANK}, "The tool's action name.", "tool-file",
+    Field("name", {"type": "string", "pattern": NON_BLANK}, "The tool's action name.", TOOL_FILE.id,
           required=True),
-    Field("version", VERSION_SCHEMA, "The version this file is.", "version-format", default=1),
-    Field("description", {"type": "string"}, "What the tool does.", "tool-file"),
+    Field("version", VERSION_SCHEMA, "The version this file is.", VERSION_FORMAT.id, default=1),
+    Field("description", {"type": "string"}, "What the tool does.", TOOL_FILE.id),
     Field("modelName", {"type": "string", "pattern": NON_BLANK},
-          "The name the model sees for the tool; by default its name.", "tool-file"),
-), open_keys=False)
+          "The name the model sees for the tool; by default its name.", TOOL_FILE.id),
+), open_keys=False, rule=TOOL_FILE.id)
 
 AGENT_TOOL_REFERENCE = {
     "type": "object", "required": ["name"],
@@ -29,20 +45,20 @@ AGENT_SKILL_REFERENCE = {
 }
 
 AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.yaml`.", (
-    Field("name", {"type": "string", "pattern": NON_BLANK}, "The agent's action name.", "agent-file",
+    Field("name", {"type": "string", "pattern": NON_BLANK}, "The agent's action name.", AGENT_FILE.id,
           required=True),
     Field("handler", {"type": "string", "pattern": NON_BLANK},
-          "The handler kind. Only `agent` calls tools and may list `skills`.", "agent-file", default="agent"),
+          "The handler kind. Only `agent` calls tools and may list `skills`.", AGENT_FILE.id, default="agent"),
     Field("prompt", {"type": "string"},
           "The agent's prompt: the start of its instructions, which each preloaded skill's guidance follows "
-          "(`skillkit render --agent NAME` shows them assembled).", "agent-file", world="platform"),
+          "(`skillkit render --agent NAME` shows them assembled).", AGENT_FILE.id, world="platform"),
     Field("tools", {"type": "array", "items": AGENT_TOOL_REFERENCE},
           "The agent's own tool references, with fixed `input` and `approval` when it needs them.",
-          "agent-file", default=[]),
+          AGENT_FILE.id, default=[]),
     Field("skills", {"type": "array", "items": AGENT_SKILL_REFERENCE},
           "The skills the agent may load, in order; `version` pins one, `preload: true` loads it at every turn.",
-          "agent-file", default=[]),
-), open_keys=False)
+          AGENT_FILE.id, default=[]),
+), open_keys=False, rule=AGENT_FILE.id)
 
 PRESET_CARD = {
     "type": "object",
@@ -67,18 +83,18 @@ PRESET = {"oneOf": [
 
 SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.yaml`.", (
     Field("skills", {"type": "array", "items": {"type": "string", "pattern": NON_BLANK}},
-          "The linked skills' ids (folder names), in order, no duplicates.", "scene-file", default=[]),
+          "The linked skills' ids (folder names), in order, no duplicates.", SCENE_FILE.id, default=[]),
     Field("toolAccess", {"type": "boolean"},
-          "Narrator Tool Access: without it a picked skill cannot open.", "scene-file", default=True),
+          "Narrator Tool Access: without it a picked skill cannot open.", SCENE_FILE.id, default=True),
     Field("includeNames", {"type": "boolean"},
           "Scan each message as `Name: text`, as SillyTavern does by default (its `world_info_include_names`): "
-          "the speaker's name from the transcript, else the `user` / `char` variable.", "scene-file", default=False),
+          "the speaker's name from the transcript, else the `user` / `char` variable.", SCENE_FILE.id, default=False),
     Field("variables", {"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}},
-          "Values that `{{name}}` macros answer with.", "scene-file", default={}),
+          "Values that `{{name}}` macros answer with.", SCENE_FILE.id, default={}),
     Field("budget", {"type": "object", "properties": {
         "context": {"type": "integer", "minimum": 1}, "response": {"type": "integer", "minimum": 0}},
         "additionalProperties": False},
-          "Context size and response reserve, in tokens.", "scene-file"),
+          "Context size and response reserve, in tokens.", SCENE_FILE.id),
     Field("preset", PRESET,
           "The prompt cards around history, in order: a list of cards, or `{cards: [...], parts: {NAME: [cards]}}` "
           "whose `{include: NAME}` cards bring in a part. A card is one of: a prompt card `{content, role?, slot?, "
@@ -87,13 +103,13 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
           "history | trackers | storyboards, role?, content?}` (the Skills block stands at `skills` with its role, "
           "history at `history`, and `trackers` / `storyboards` stand in for those features' blocks with "
           "`content`); or `{include: NAME}`. `role` is `system` (default), `user` or `assistant`; `join: true` "
-          "joins a card to the message before it when their roles match.", "scene-file",
+          "joins a card to the message before it when their roles match.", SCENE_FILE.id,
           world="studio",
           rules="A named slot (a `slot`, or a marker) stands once: a repeat, through an include or not, is refused "
                 "(`preset-slots`). Without a `skills` marker the block is a system message after the leading system "
                 "messages and the trackers' and storyboards' blocks; without a `history` marker, history follows "
                 "every card."),
-), open_keys=False)
+), open_keys=False, rule=SCENE_FILE.id)
 
 CATALOG_ACTION = {
     "type": "object", "required": ["kind"],
@@ -112,8 +128,10 @@ CATALOG_ACTION = {
 CATALOG = DocumentKind("catalog", "skillkit platform catalog",
                        "`catalog.yaml`: the versions published on the platform and each action's state.", (
     Field("actions", {"type": "object", "additionalProperties": CATALOG_ACTION},
-          "Every published action by name: its kind, state and versions.", "catalog-file", default={}),
-), open_keys=False)
+          "Every published action by name: its kind, state and versions.", CATALOG_FILE.id, default={}),
+), open_keys=False, rule=CATALOG_FILE.id)
+
+OPTION_GROUP = "budgets"  # the settings key whose keys are rules' options
 
 # Settings are no lint finding: a settings file that breaks its schema stops the command (exit 2),
 # as a broken ruff.toml does, so its fields name no lint rule.
@@ -131,9 +149,9 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("strict", {"type": "boolean"}, "Warnings fail lint.", SETTINGS_RULE, default=False),
     Field("severity", {"type": "object", "additionalProperties": {"enum": ["error", "warning", "info"]}},
           "Per-rule severity overrides.", SETTINGS_RULE, default={}),
-    Field("budgets", {"type": "object", "properties": {
-        "skill": {"type": "integer", "minimum": 1}, "skillsBlock": {"type": "integer", "minimum": 1},
-        "tokenizer": {"enum": ["o200k_base", "cl100k_base", "estimate"]}}, "additionalProperties": False},
+    # Its keys are the budget rules' options (rules/rendered_prompt.py): `skillkit schema` fills them in
+    # from the registry (core/fields/options.py), and the generated schema is what validates.
+    Field(OPTION_GROUP, {"type": "object", "properties": {}, "additionalProperties": False},
           "Token budgets: `skill` for one skill's text, `skillsBlock` for a scene's Skills block, counted with "
           "`tokenizer` (default `o200k_base`).",
           SETTINGS_RULE, default={},
