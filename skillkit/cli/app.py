@@ -118,8 +118,14 @@ def main() -> None:
             # A stream that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
             # cannot hold instead of failing mid-report, for every command and format.
             stream.reconfigure(errors="backslashreplace")
-    stdout = sys.stdout
+    stdout, stderr = sys.stdout, sys.stderr
     sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
+    if not _asks_for_help(sys.argv[1:]):
+        # Control characters from input are escaped in all human output (reporters/terminal.py);
+        # --help shows skillkit's own text, which Typer colours through the streams themselves.
+        from skillkit.reporters.terminal import EscapedOutput
+
+        sys.stdout, sys.stderr = EscapedOutput(sys.stdout), EscapedOutput(stderr)  # type: ignore[assignment]
     from skillkit.core.budget import end_run, start_run
 
     start_run()  # one regex time budget for the whole command
@@ -158,7 +164,7 @@ def main() -> None:
         code = 2
     finally:
         end_run()
-        closed, sys.stdout = getattr(sys.stdout, "closed_pipe", False), stdout
+        closed, sys.stdout, sys.stderr = getattr(sys.stdout, "closed_pipe", False), stdout, stderr
     if not closed:
         try:
             stdout.flush()
@@ -171,6 +177,12 @@ def main() -> None:
         except (OSError, ValueError):
             pass
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _asks_for_help(argv: list[str]) -> bool:
+    """Whether Typer will show help: no command, or -h/--help before a `--`."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return not any(not w.startswith("-") for w in words) or "-h" in words or "--help" in words
 
 
 class _QuietPipe:
