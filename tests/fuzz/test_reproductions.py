@@ -133,3 +133,36 @@ def test_a_verdict_the_budget_stopped_says_so(cli, tmp_path: Path) -> None:
     out = cli("simulate", chat, "--skills", root / "skills", "--format", "json", cwd=root)
     reasons = [s["reason"] for t in json.loads(out.stdout)["turns"] for s in t["skills"]]
     assert any("not evaluated: the regex time budget is spent" in r for r in reasons), reasons
+
+
+# --- unbounded memory ----------------------------------------------------------------------
+
+def _macro_bomb(root: Path) -> Path:
+    """20,000 `{{x}}` in a 100 KB body, `x` a 100 KB scene variable: 2 GB rendered (34 s before)."""
+    (root / "scenes").mkdir(parents=True)
+    (root / "skillkit.yaml").write_text("name: ws\nversion: 1.0.0\nbudgets: {skillsBlock: 2000}\n", encoding="utf-8")
+    (root / "scenes" / "s.yaml").write_text(f"skills: [b]\nvariables: {{x: {'y' * 100_000}}}\n", encoding="utf-8")
+    crafted.skill(root, "b", "when: always\n", body="{{x}}" * 20_000 + "\n")
+    _transcript(root / "chat.json", "hi")
+    return root
+
+
+def test_a_macro_bomb_is_a_finding_in_lint(tmp_path: Path) -> None:
+    root = _macro_bomb(tmp_path / "ws")
+    done = bounded("lint", ".", cwd=root).within((0, 1))
+    assert "skills-block-budget" in done.stdout and "Skills block cannot be rendered" in done.stdout, done.stdout
+
+
+def test_a_macro_bomb_is_refused_by_render_with_the_skill_named(tmp_path: Path) -> None:
+    root = _macro_bomb(tmp_path / "ws")
+    done = bounded("render", "chat.json", "--scene", "scenes/s.yaml", cwd=root).within((2,))
+    assert "skills/b/SKILL.md: macros would render to more than" in done.stderr, done.stderr
+
+
+def test_macro_rendering_stops_at_the_cap_before_building_the_text() -> None:
+    from skillkit.core.errors import InputError
+    from skillkit.studio import macros
+
+    assert macros.render("{{x}}" * 3, {"x": "ab"}) == "ababab"
+    with pytest.raises(InputError, match="macros would render"):
+        macros.render("{{x}}" * 1000, {"x": "y" * (macros.MAX_RENDERED // 999)})
