@@ -166,3 +166,31 @@ def test_macro_rendering_stops_at_the_cap_before_building_the_text() -> None:
     assert macros.render("{{x}}" * 3, {"x": "ab"}) == "ababab"
     with pytest.raises(InputError, match="macros would render"):
         macros.render("{{x}}" * 1000, {"x": "y" * (macros.MAX_RENDERED // 999)})
+
+
+@pytest.mark.parametrize("line", ["]:", "[a]:", "d[k]: v", "  [a]: b"])
+def test_a_body_of_reference_definition_lines_is_linear(tmp_path: Path, line: str) -> None:
+    """120 KB of `]:` lines (22.9 s before: the reference-definition scan was quadratic)."""
+    root = _workspace(tmp_path / "repo")
+    crafted.skill(root, "refs", "", body=(line + "\n") * (120_000 // (len(line) + 1)))
+    bounded("lint", ".", "--format", "json", cwd=root).within((0, 1))
+
+
+def _wide_preset(root: Path) -> Path:
+    """10,000 includes of one 28 KB card from a 30 KB scene: 280 MB of prompt (513 MB before)."""
+    crafted.skill(root, "lore", "when: always\n")
+    (root / "skillkit.yaml").write_text("name: ws\nversion: 1.0.0\n", encoding="utf-8")
+    lines = ["skills: [lore]", "preset:", "  cards:", *["    - {include: p1}"] * 100, "  parts:", "    p1:",
+             *["      - {include: p2}"] * 100, "    p2:", f"      - {{content: {'w' * 28_000}}}"]
+    (root / "scenes").mkdir()
+    (root / "scenes" / "s.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _transcript(root / "chat.json", "hi")
+    return root
+
+
+@pytest.mark.parametrize("command", ["lint", "render"])
+def test_preset_includes_are_capped_by_the_text_they_expand_to(tmp_path: Path, command: str) -> None:
+    root = _wide_preset(tmp_path / "ws")
+    args = ("lint", ".") if command == "lint" else ("render", "chat.json", "--scene", "scenes/s.yaml")
+    done = bounded(*args, cwd=root).within()
+    assert "expands to more than 1,048,576 characters of cards" in done.stdout + done.stderr, done.stdout + done.stderr
