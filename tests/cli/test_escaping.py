@@ -5,6 +5,7 @@ JSON stays JSON and decodes to what the input held; the fixed text of `lint --fi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ HOSTILE = "\x1b[2J\x1b]0;owned\x07\u202eevil\u2066x\x9b\x7f"
 
 
 def raw(text: str) -> set[str]:
-    return {ch for ch in text if ch in LISTED}
+    """The listed code points in `text`, skillkit's own colour sequences (SGR) aside."""
+    return {ch for ch in re.sub(r"\x1b\[[0-9;]*m", "", text) if ch in LISTED}
 
 
 def test_the_escaping_function_writes_c0_as_x_and_the_rest_as_u() -> None:
@@ -44,11 +46,31 @@ def test_render_escapes_the_block_it_shows_and_keeps_its_own_colours(tmp_path: P
     assert run.code == 0, run
     # (Rich itself drops BEL, BS, VT, FF and CR from the text it draws: gone, never raw)
     assert "Say hello.\\x1b[2J\\x1b]0;owned" in run.stdout and "\\u009b\\u007f Then stop." in run.stdout
-    found = raw(run.stdout)
-    # in colour the only ESC left is skillkit's own, starting a colour (SGR) sequence
-    assert found <= ({"\x1b"} if color == "always" else set()), found
-    if color == "always":
-        assert "\x1b[" in run.stdout and "\x1b[2J" not in run.stdout
+    assert not raw(run.stdout)
+    assert ("\x1b[1m" in run.stdout) == (color == "always")  # skillkit's own colours stay
+
+
+@pytest.mark.parametrize("color", ["never", "always"])
+@pytest.mark.parametrize("explain", [True, False])
+def test_simulate_escapes_triggers_names_and_paths(tmp_path: Path, cli, color: str, explain: bool) -> None:
+    trigger = f"dra{HOSTILE}gon"
+    write_skill(tmp_path, "skills/beast", "name: beast\ndescription: The beast, when someone names it.\n"
+                f"when: mentioned\ntriggers: {json.dumps([trigger])}")
+    chat = tmp_path / f"chat{HOSTILE}.json"
+    chat.write_text(json.dumps([{"role": "user", "content": f"the {trigger} sleeps"}]), encoding="utf-8")
+    run = cli("simulate", chat.name, "--skills", "skills", *(["--explain", "beast"] if explain else []),
+              "--color", color, cwd=tmp_path)
+    assert run.code in (0, 1) and "beast" in run.stdout, run
+    assert not raw(run.stdout + run.stderr), raw(run.stdout + run.stderr)
+    assert "chat\\x1b[2J" in run.stdout
+    assert ("\x1b[" in run.stdout) == (color == "always")
+
+
+def test_lint_in_colour_escapes_what_it_quotes(tmp_path: Path, cli) -> None:
+    write_skill(tmp_path, "skills/helper", f"name: helper\ndescription: Helps with things.\n{json.dumps('k' + HOSTILE)}: 1")
+    run = cli("lint", ".", "--color", "always", cwd=tmp_path)
+    assert run.code in (0, 1) and "\x1b[1m" in run.stdout and "\\x1b[2J" in run.stdout, run
+    assert not raw(run.stdout + run.stderr)
 
 
 def test_json_through_the_escaping_stream_decodes_to_the_input(tmp_path: Path, cli) -> None:

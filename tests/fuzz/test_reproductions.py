@@ -194,3 +194,49 @@ def test_preset_includes_are_capped_by_the_text_they_expand_to(tmp_path: Path, c
     args = ("lint", ".") if command == "lint" else ("render", "chat.json", "--scene", "scenes/s.yaml")
     done = bounded(*args, cwd=root).within()
     assert "expands to more than 1,048,576 characters of cards" in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("check", [True, False], ids=["check", "write"])
+def test_resolve_refuses_an_oversized_lock_before_reading_it(tmp_path: Path, check: bool) -> None:
+    """A 1 GB skillkit.lock (read whole before: 1 GB); `resolve --check` refuses it from its
+    size, `resolve` writes the lock anew without reading it."""
+    import shutil
+
+    root = tmp_path / "ws"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "fixtures" / "workspace", root)
+    with open(root / "skillkit.lock", "r+b") as lock:
+        lock.truncate(1 << 30)
+    done = bounded("resolve", *(["--check"] if check else []), cwd=root).within((2,) if check else (0,))
+    if check:
+        assert "the lock is 1,073,741,824 bytes; skillkit reads at most" in done.stderr, done.stderr
+    else:
+        assert (root / "skillkit.lock").stat().st_size < 1 << 20
+
+
+def test_resolve_never_opens_a_fifo_named_like_the_lock(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "ws"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "fixtures" / "workspace", root)
+    (root / "skillkit.lock").unlink()
+    os.mkfifo(root / "skillkit.lock")
+    for args in (("resolve",), ("resolve", "--check")):
+        done = bounded(*args, cwd=root).within((2,))
+        assert "not a regular file" in done.stderr, done.stderr
+
+
+def test_verify_refuses_a_26_mib_manifest_from_its_declared_size(tmp_path: Path) -> None:
+    """A stored 26 MiB manifest of 200,000 records (425 MB before): refused before it is read."""
+    import hashlib
+    import zipfile
+
+    records = [{"executable": False, "path": f"f{i:07d}.txt", "sha256": hashlib.sha256(b"%d" % i).hexdigest(),
+                "size": 1} for i in range(200_000)]
+    manifest = json.dumps({"files": records, "format": "skillkit-pack", "formatVersion": 1, "name": "x",
+                           "references": {}, "skills": []})
+    assert len(manifest) > 26_000_000
+    with zipfile.ZipFile(tmp_path / "p.zip", "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("skillkit-manifest.json", manifest)
+    del records, manifest
+    done = bounded("verify", "p.zip", cwd=tmp_path).within((2,))
+    assert "declares 27,200,103 bytes; skillkit reads at most 16,777,216" in done.stderr, done.stderr
