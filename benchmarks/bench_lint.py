@@ -14,8 +14,12 @@
      the folder walk: goal as fast (ratio <= 1.0);
    - a cached re-run with one SKILL.md changed against linting that one skill alone: goal at
      most 3 times.
+4. One skill's size: a skill with 800 bundled Markdown reference files against the same skill
+   with 80 (each about 3 KB of prose, lists, a code block, a table, naming three other files
+   by name, half of the files named by none; SKILL.md links a tenth), `skillkit lint` of the skill folder as the
+   command, CPU time of the child (user + sys). Goal: linear, 800 files at most 12 times 80.
 
-Run: python benchmarks/bench_lint.py [--skills 2000] [--runs 15] [--only collection]
+Run: python benchmarks/bench_lint.py [--skills 2000] [--runs 15] [--only collection|bundle]
 (`--only rerun`: part 3's cached re-run alone, without its slow first-run comparisons.)
 Needs the bench extra for part 1: pip install -e '.[bench]'.
 """
@@ -189,11 +193,70 @@ def one_file(root: Path, runs: int) -> None:
           f"ratio {ours / floor:.2f} (goal <= 1.30)")
 
 
+def cpu(command: list[str], cwd: Path | None = None) -> float:
+    """User + system CPU seconds of the command and its children (a loaded machine's wall
+    time says more about the neighbours than about the command)."""
+    process = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+REFERENCE = """# Topic {index}: working with part {index}
+
+This page explains how part {index} behaves when the input is large, when it is empty, and
+when it arrives in pieces. Read it before changing the defaults; {a} and {b} cover the
+neighbouring parts, and {c} lists the errors they share.
+
+- Start with the smallest input that shows the problem.
+- Keep the settings of part {index} next to the data they describe.
+- Write down what changed between two runs before comparing their results.
+
+| setting | default | meaning |
+|---------|---------|---------|
+| size-{index} | 64 | how many items one pass reads |
+| mode-{index} | fast | `fast` skips the checks `safe` makes |
+
+```bash
+tool run --part {index} --size 64 input.json > out-{index}.json
+```
+
+When the output differs from the expected one, compare it line by line; the first line
+that differs usually names the setting to look at. Part {index} never writes outside its
+own folder, and a run that stops half-way leaves the previous output in place.
+"""
+
+
+def bundle_skill(root: Path, files: int) -> Path:
+    """One skill carrying `files` reference files shaped like a real bundle (see part 4)."""
+    folder = root / f"bundle-{files}" / "skills" / "big"
+    (folder / "references").mkdir(parents=True)
+    names = [f"topic-{i:04d}.md" for i in range(files)]
+    for i, name in enumerate(names):
+        # names the even-numbered pages only: the odd ones are orphans, searched for in vain
+        a, b, c = (names[(i + step) // 2 * 2 % files] for step in (2, 8, 32))
+        (folder / "references" / name).write_text(REFERENCE.format(index=i, a=a, b=b, c=c), encoding="utf-8")
+    links = "\n".join(f"- [{n}](references/{n})" for n in names[::10])
+    (folder / "SKILL.md").write_text("---\nname: big\ndescription: Works with every part of the tool when asked "
+                                     f"about its settings.\n---\n# Big\n\nStart from these pages:\n\n{links}\n",
+                                     encoding="utf-8")
+    return settled([folder])[0]
+
+
+def bundle_scaling(root: Path, runs: int) -> None:
+    small, large = bundle_skill(root, 80), bundle_skill(root, 800)
+    commands = [[*SKILLKIT, "lint", "--no-cache", "--exit-zero", str(folder)] for folder in (small, large)]
+    cpu(commands[0])  # warm: bytecode caches
+    smalls, larges = turns(runs, lambda: cpu(commands[0]), lambda: cpu(commands[1]))
+    low, high = statistics.median(smalls), statistics.median(larges)
+    print(f"one skill of 800 bundled files: {high:.2f}s CPU, of 80: {low:.2f}s CPU, "
+          f"ratio {high / low:.1f} (goal <= 12; linear is 10 plus the fixed start-up)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skills", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--only", choices=("one", "many", "collection", "rerun"), help="Run one part only.")
+    parser.add_argument("--only", choices=("one", "many", "collection", "rerun", "bundle"), help="Run one part only.")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="skillkit-bench-"))
     try:
@@ -201,6 +264,8 @@ def main() -> None:
             one_file(root, args.runs)
         if args.only in (None, "many"):
             many_skills(root / "many", args.skills, max(3, args.runs // 5))
+        if args.only in (None, "bundle"):
+            bundle_scaling(root, max(3, args.runs // 3))
         if args.only in (None, "collection", "rerun"):
             # an even number of pairs: each command runs first as often as second (see in_turn)
             collection(root / "collection", args.skills, max(4, args.runs // 10 * 2), rerun_only=args.only == "rerun")

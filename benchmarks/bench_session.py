@@ -83,13 +83,14 @@ def best_of(runs: int, command: list[str]) -> tuple[float, float, int]:
 
 
 def in_process(root: Path, session: Path, runs: int) -> tuple[float, int, int]:
-    from skillkit.core.pipeline import Options
+    from skillkit.core.options import build_options
     from skillkit.platform.inputs import from_loaded
     from skillkit.platform.loading import load_workspace
     from skillkit.platform.session import run_session
     from skillkit.platform.session_file import read_session
+    from skillkit.rules import RULESET
 
-    workspace, refused = load_workspace(root, Options())
+    workspace, refused = load_workspace(root, build_options([root], None, None, None, None, registry=RULESET))
     assert not refused, refused[:3]
     sources = from_loaded(workspace)
     spec = read_session(session, session.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from skillkit.authoring.dropped import dropped_fields
@@ -41,6 +42,8 @@ def function_macros(text: str) -> list[str]:
 class SkillDraft:
     name: str
     text: str  # the whole SKILL.md
+    # The frontmatter's values, which the text reads back as (yamlemit checks it while writing)
+    fields: Mapping[str, Any] | None = None
 
 
 @dataclass
@@ -153,10 +156,11 @@ class Converter:
         description = self._description(work, title, keys, when)
         header = [f"imported by skillkit from {self.source}, entry {entry.uid}" + (f" ({title})" if title else "")]
         fields_out = {"name": name, "description": description, "when": when, **settings}
-        text = frontmatter(fields_out, header) + body.strip("\n") + "\n"
+        # read back with every other draft's before anything is written (writer._check)
+        text = frontmatter(fields_out, header, check=False) + body.strip("\n") + "\n"
         report = EntryReport(entry.uid, title, name, when, None, tuple(work.kept), tuple(work.dropped),
                              tuple(work.notes))
-        return SkillDraft(name, text), report
+        return SkillDraft(name, text, fields_out), report
 
     def _keys(self, work: _Work, name: str) -> list[str]:
         keys, problems = text_list(work.entry.fields.get(name))

@@ -60,32 +60,37 @@ def first_version(parent: Path) -> int | str:
     return 1
 
 
-def render_files(name: str, world: str, version: int | str = 1) -> dict[str, bytes]:
-    """Relative path -> contents of the skill folder for `world`."""
+def render_files(name: str, world: str, version: int | str = 1, client: str | None = None) -> dict[str, bytes]:
+    """Relative path -> contents of the skill folder for `world`; with `client`, the files of
+    `templates/new/clients/<client>/` over them (a client that reads more than the open spec:
+    Claude Code's keys, Codex's `agents/openai.yaml`)."""
     import jinja2
 
-    root = data_dir("templates") / "new" / world
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, autoescape=False)
-    env.filters["yaml"] = scalar
+    templates = data_dir("templates") / "new"
     words = name.replace("-", " ")
     context = {"name": name, "words": words, "title": words[:1].upper() + words[1:], "world": world,
                "version": version}
     files: dict[str, bytes] = {}
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        relative = path.relative_to(root).as_posix()
-        if relative.endswith(".j2"):
-            files[relative[:-3]] = env.get_template(relative).render(context).encode("utf-8")
-        else:  # skillkit's own template files, read as every file is: regular files only, capped
-            data = read_regular(path, MAX_FILE_BYTES)
-            if isinstance(data, int):
-                raise InputError(f"the template file is {data:,} bytes; skillkit reads at most {MAX_FILE_BYTES:,}",
-                                 path.as_posix())
-            files[relative] = data
+    for root in (templates / world, templates / "clients" / (client or "")):
+        if root == templates / "clients" or not root.is_dir():
+            continue
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(root)), undefined=jinja2.StrictUndefined,
+                                 keep_trailing_newline=True, autoescape=False)
+        env.filters["yaml"] = scalar
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            relative = path.relative_to(root).as_posix()
+            if relative.endswith(".j2"):
+                files[relative[:-3]] = env.get_template(relative).render(context).encode("utf-8")
+            else:  # skillkit's own template files, read as every file is: regular files only, capped
+                data = read_regular(path, MAX_FILE_BYTES)
+                if isinstance(data, int):
+                    raise InputError(f"the template file is {data:,} bytes; skillkit reads at most "
+                                     f"{MAX_FILE_BYTES:,}", path.as_posix())
+                files[relative] = data
     return files
 
 
-def scaffold(name: str, world: str, parent: Path, force: bool = False) -> Scaffolded:
+def scaffold(name: str, world: str, parent: Path, force: bool = False, client: str | None = None) -> Scaffolded:
     problem = name_problem(name)
     if problem:
         raise UsageError(f"invalid skill name {name!r}: {problem}")
@@ -99,7 +104,7 @@ def scaffold(name: str, world: str, parent: Path, force: bool = False) -> Scaffo
         raise UsageError(f"{display(target)} already exists; pass --force to overwrite its files")
     if parent.exists() and not parent.is_dir():
         raise UsageError(f"{display(parent)} is not a folder")
-    files = render_files(name, world, first_version(parent) if world == "platform" else 1)
+    files = render_files(name, world, first_version(parent) if world == "platform" else 1, client)
     if exists:
         for relative, data in files.items():
             write_atomic(target / relative, data)

@@ -4,10 +4,7 @@ was skipped, the defaults chosen, and what lint still says. JSON goes through `a
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import Any, TextIO
 
 from skillkit.authoring.report import EntryReport, ImportReport
 
@@ -25,51 +22,69 @@ def shown(value: Any) -> str:
     return text if len(text) <= MAX_VALUE else text[: MAX_VALUE - 1] + "…"
 
 
-def _rows(console: Console, label: str, lines: list[str], style: str) -> None:
-    for index, line in enumerate(lines):
-        row = Text("    ")
-        row.append(f"{label if index == 0 else '':<8} ", style=style)
-        row.append(line)
-        console.print(row)
+Part = tuple[str, str]  # (text, Rich style; "" for none)
 
 
-def _entry(console: Console, entry: EntryReport) -> None:
-    head = Text("  ")
-    head.append(entry.skill or "", style="bold")
-    head.append(f"  from entry {entry.entry}" + (f" ({entry.title})" if entry.title else ""), style="dim")
-    head.append(f"  when: {entry.when}")
-    console.print(head)
-    _rows(console, "kept", [f"{k.source} {shown(k.value)} -> {k.target}" + (f" ({k.note})" if k.note else "")
-                            for k in entry.kept], "green")
-    _rows(console, "dropped", [f"{d.source} {shown(d.value)}: {d.note}" for d in entry.dropped], "yellow")
-    _rows(console, "note", list(entry.notes), "cyan")
+def _rows(label: str, lines: list[str], style: str) -> list[list[Part]]:
+    return [[("    ", ""), (f"{label if index == 0 else '':<8} ", style), (line, "")] for index, line in enumerate(lines)]
 
 
-def report(result: ImportReport, console: Console) -> None:
+def _entry(entry: EntryReport) -> list[list[Part]]:
+    head = [("  ", ""), (entry.skill or "", "bold"),
+            (f"  from entry {entry.entry}" + (f" ({entry.title})" if entry.title else ""), "dim"),
+            (f"  when: {entry.when}", "")]
+    return [head,
+            *_rows("kept", [f"{k.source} {shown(k.value)} -> {k.target}" + (f" ({k.note})" if k.note else "")
+                            for k in entry.kept], "green"),
+            *_rows("dropped", [f"{d.source} {shown(d.value)}: {d.note}" for d in entry.dropped], "yellow"),
+            *_rows("note", list(entry.notes), "cyan")]
+
+
+def lines(result: ImportReport) -> list[list[Part]]:
+    """The report, line by line, each line its styled parts."""
     imported, skipped = result.imported, result.skipped
-    console.print(Text(f"{result.source}: {result.format}"
-                       + (f", lorebook {result.lorebook!r}" if result.lorebook else "")
-                       + f", {len(result.entries)} entr{'y' if len(result.entries) == 1 else 'ies'}", style="bold"))
+    out: list[list[Part]] = [[(f"{result.source}: {result.format}"
+                               + (f", lorebook {result.lorebook!r}" if result.lorebook else "")
+                               + f", {len(result.entries)} entr{'y' if len(result.entries) == 1 else 'ies'}", "bold")]]
     for entry in imported:
-        _entry(console, entry)
+        out.extend(_entry(entry))
     if skipped:
-        console.print(Text(f"Skipped {len(skipped)}:", style="yellow"))
-        for entry in skipped:
-            console.print(f"  entry {entry.entry}" + (f" ({entry.title})" if entry.title else "") + f": {entry.reason}")
+        out.append([(f"Skipped {len(skipped)}:", "yellow")])
+        out.extend([(f"  entry {e.entry}" + (f" ({e.title})" if e.title else "") + f": {e.reason}", "")]
+                   for e in skipped)
     if result.defaults:
-        console.print(Text("Lorebook defaults chosen:", style="cyan"))
-        for note in result.defaults:
-            console.print(f"  {note}")
+        out.append([("Lorebook defaults chosen:", "cyan")])
+        out.extend([(f"  {note}", "")] for note in result.defaults)
     if result.dropped:
-        console.print(Text("Dropped from the lorebook itself:", style="yellow"))
-        for dropped in result.dropped:
-            console.print(f"  {dropped.source} {shown(dropped.value)}: {dropped.note}")
-    for d in result.diagnostics:
-        console.print(Text(d.as_text(), style="yellow"))
+        out.append([("Dropped from the lorebook itself:", "yellow")])
+        out.extend([(f"  {d.source} {shown(d.value)}: {d.note}", "")] for d in result.dropped)
+    out.extend([(d.as_text(), "yellow")] for d in result.diagnostics)
     if result.scene:
-        console.print(Text(f"Scene {result.scene} links them, with char: {result.character} and user: User "
-                           "(simulate --scene and render --scene use it).", style="green"))
+        out.append([(f"Scene {result.scene} links them, with char: {result.character} and user: User "
+                     "(simulate --scene and render --scene use it).", "green")])
     replaced = f" ({len(result.replaced)} overwritten)" if result.replaced else ""
     summary = (f"Imported {len(imported)} of {len(result.entries)} entries as skills in {result.output}/{replaced}."
                if imported else "Nothing to import: no entry became a skill.")
-    console.print(Text(summary, style="green" if imported else "yellow"))
+    out.append([(summary, "green" if imported else "yellow")])
+    return out
+
+
+def report(result: ImportReport, out: TextIO, color: bool | None) -> None:
+    """Rich when colour is wanted; else plain lines, written at once: an import of a thousand
+    entries is ten thousand lines, which Rich takes seconds to lay out."""
+    from skillkit.core.paths import shown as safe
+    from skillkit.reporters.text import console_for, wants_color
+
+    # Titles, keys and notes come from the lorebook: every control character shows as an escape.
+    if not wants_color(out, color):
+        out.write("".join("".join(safe(text) for text, _ in parts) + "\n" for parts in lines(result)))
+        return
+    from rich.text import Text
+
+    whole = Text()  # one renderable: Rich lays out one print of many lines far faster than many prints
+    for index, parts in enumerate(lines(result)):
+        if index:
+            whole.append("\n")
+        for text, style in parts:
+            whole.append(safe(text), style=style or None)
+    console_for(out, color).print(whole)

@@ -79,12 +79,31 @@ def comment(text: str) -> str:
     return "# " + " ".join(clean.split())
 
 
-def frontmatter(fields: dict[str, Any], header: list[str] | None = None) -> str:
-    """`---`, optional comment lines, one `key: value` per field, `---`; checked by reading it back."""
+def expected(fields: dict[str, Any]) -> dict[str, Any]:
+    """What YAML reads the emitted frontmatter back as: the values, tuples as lists."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}
+
+
+def frontmatter(fields: dict[str, Any], header: list[str] | None = None, check: bool = True) -> str:
+    """`---`, optional comment lines, one `key: value` per field, `---`; checked by reading it
+    back (`check=False`: the caller reads many back at once, with `read_back`)."""
     lines = [comment(line) for line in header or []]
     lines += [f"{key}: {value_text(value)}" for key, value in fields.items()]
     text = "\n".join(lines)
-    expected = {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}
-    if yaml.load(text, Loader=_Loader) != expected:  # a bug here would write a skill that says something else
+    if check and yaml.load(text, Loader=_Loader) != expected(fields):  # a bug here would write a skill that says something else
         raise AssertionError(f"frontmatter does not read back as written: {fields!r}")
     return f"---\n{text}\n---\n"
+
+
+def read_back(texts: list[str], values: list[dict[str, Any]]) -> list[int]:
+    """The indexes of the frontmatters (`frontmatter` texts, fences included) that do not read
+    back as their values: one YAML stream of them all (a document each), then, only when that
+    differs, each on its own to say which."""
+    bodies = [text[len("---\n"):-len("\n---\n")] for text in texts]
+    wanted = [expected(v) for v in values]
+    try:
+        if list(yaml.load_all("\n---\n".join(bodies), Loader=_Loader)) == wanted:
+            return []
+    except yaml.YAMLError:
+        pass
+    return [i for i, (body, want) in enumerate(zip(bodies, wanted)) if yaml.load(body, Loader=_Loader) != want]

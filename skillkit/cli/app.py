@@ -30,9 +30,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "session": ("skillkit.cli.session", "session_command"),
     "rules": ("skillkit.cli.rules", "rules"),
     "schema": ("skillkit.cli.schema", "schema"),
+    "init": ("skillkit.cli.init", "init"),
     "new": ("skillkit.cli.new", "new"),
     "import": ("skillkit.cli.import_", "import_"),
     "clean": ("skillkit.cli.clean", "clean"),
+    "server": ("skillkit.cli.server", "server"),
 }
 _DEBUG = {"on": False}
 
@@ -168,7 +170,7 @@ def main() -> None:
     if not closed:
         try:
             stdout.flush()
-        except BrokenPipeError:
+        except (BrokenPipeError, ValueError):  # (ValueError: closed already, as the language server leaves it)
             closed = True
     if closed and stdout is sys.__stdout__:
         # Python would flush once more at exit and complain: point the descriptor at nothing.

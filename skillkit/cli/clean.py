@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color
 
 
 def clean(
@@ -15,6 +15,7 @@ def clean(
                                 "current folder."),
     config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,  # plain lines always; accepted so every command takes --color
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Remove lint's cache of this repository; the next `skillkit lint` checks every file afresh.
 
@@ -43,6 +44,8 @@ def clean(
         cache, removed = clean_repository(path, config)
     except OSError as exc:
         raise InputError(f"cannot remove the lint cache: {exc.strerror or exc}", exc.filename) from exc
+    if quiet:
+        return
     if removed:
         spaces = sum(1 for folder in removed if folder != cache)
         typer.echo(f"Removed the lint cache: {shown(str(cache))} ({spaces:,} workspace folder"

@@ -99,14 +99,41 @@ def default_paths(paths: Sequence[Path | str] | None) -> list[Path | str]:
 
 
 # The options every command words alike (ruff's spellings), defined once. `-o` is always where
-# the command's output goes: a report file, a pack, or the folder new skill folders go into.
+# the command's output goes: a report file, a pack, or the folder new skill folders go into; `-`
+# as a file argument is standard input, and `-o -` standard output.
 CONFIG_HELP = "Settings file (default: the nearest skillkit.yaml, or pyproject.toml with [tool.skillkit])."
 CONFIG_OPTION = typer.Option(None, "--config", help=CONFIG_HELP)
+QUIET_HELP = "Print only what was asked for: no closing summary, notes or hints (errors still go to stderr)."
+QUIET_OPTION = typer.Option(False, "--quiet", "-q", help=QUIET_HELP)
+STDIN = "-"  # a file argument that names standard input
+
+
+def workspace_of(config: Path | None) -> Path:
+    """The folder new files go under: the --config file's folder (its workspace), else the
+    current folder. A named settings file must be one skillkit can read (exit 2 otherwise)."""
+    if config is None:
+        return Path(".")
+    from skillkit.core.options import load_settings
+
+    load_settings([], config)
+    folder = config.parent
+    return folder if folder != Path("") else Path(".")
+
+
+def client_option(what: str) -> typer.models.OptionInfo:
+    """`--client ID`, one of the client registry's ids (the ids `--target` takes, and `--profile` where
+    the client has a profile)."""
+    from skillkit.clients import IDS
+
+    return typer.Option(None, "--client", help=f"{what}: {', '.join(IDS)}.", show_default=False)
 
 
 def format_option(default: enum.Enum, choices: str) -> typer.models.OptionInfo:
-    """`--format` / `-f`: `choices` says which format is for whom, e.g. "text for people; json for machines"."""
-    return typer.Option(default, "--format", "-f", help=f"Output format: {choices}.", case_sensitive=False)
+    """`--format` / `-f` (and `--output-format`, ruff's spelling). The choices are the command's
+    own Format enum, the one place they are listed; `choices` says which is for whom, e.g.
+    "text for people; json for machines"."""
+    return typer.Option(default, "--format", "-f", "--output-format", help=f"Output format: {choices}.",
+                        case_sensitive=False)
 
 
 def output_option(what: str, required: bool = False, default: Path | None = None,
@@ -114,3 +141,8 @@ def output_option(what: str, required: bool = False, default: Path | None = None
     """`-o` / `--output` (and `--output-file`, ruff's spelling): `what` the command writes there."""
     names = ("--output", "-o", "--output-file", *aliases)
     return typer.Option(... if required else default, *names, help=f"{what} (written atomically).")
+
+
+def report_option() -> typer.models.OptionInfo:
+    """`-o FILE` of a command that prints a report: the file it goes to instead (`-`: standard output)."""
+    return output_option("The file the report goes to, instead of standard output (`-`: standard output)")

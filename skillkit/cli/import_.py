@@ -9,7 +9,9 @@ from pathlib import Path
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, format_option, output_option
+from typing import Optional
+
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option
 
 
 class Format(str, enum.Enum):
@@ -19,11 +21,15 @@ class Format(str, enum.Enum):
 
 def import_(
     file: Path = typer.Argument(..., help="A SillyTavern World Info JSON file, or a Character Card V2/V3 "
-                                "with a lorebook: JSON, or PNG with the card in its `chara`/`ccv3` chunk."),
-    output: Path = output_option("Folder the skill folders go into", False, Path("skills"), "--dir", "-d"),
+                                "with a lorebook: JSON, or PNG with the card in its `chara`/`ccv3` chunk; `-`: "
+                                "standard input."),
+    output: Optional[Path] = output_option("Folder the skill folders go into (default: skills/, in the --config "
+                                           "file's workspace when given)", False, None, "--dir", "-d"),
     force: bool = typer.Option(False, "--force", help="Overwrite the SKILL.md of skill folders that already exist."),
     format: Format = format_option(Format.text, "text for people; json for machines"),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Turn a lorebook's entries into skill folders (`when: mentioned`, keys as triggers) and
     report what each kept and what a skill cannot carry (position, order, recursion, groups, ...).
@@ -41,14 +47,19 @@ def import_(
 
     Examples: `skillkit import world.json`, `skillkit import card.png -o skills/ --format json`.
     """
+    from skillkit.authoring.importers import MAX_IMPORT_BYTES
     from skillkit.authoring.importing import import_file
+    from skillkit.cli.common import workspace_of
+    from skillkit.cli.streams import readable
 
-    result = import_file(file, output, force)
+    top = workspace_of(config)  # read even beside -o: a named settings file that cannot be read stops the run
+    into = output if output is not None else top / "skills"
+    with readable(file, MAX_IMPORT_BYTES) as source:
+        result = import_file(source, into, force)
     if format is Format.json:
         sys.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False) + "\n")
-    else:
+    elif not quiet:
         from skillkit.authoring.report_text import report
-        from skillkit.reporters.text import console_for
 
-        report(result, console_for(sys.stdout, color.flag()))
+        report(result, sys.stdout, color.flag())
     raise typer.Exit(0)

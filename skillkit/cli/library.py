@@ -51,14 +51,21 @@ def skills_source(skills: Path | None, scene: Path | None) -> Path:
     return default_skills_path(Path("."))
 
 
-def read_library(root: Path) -> Library:
-    """Every skill under `root` through lint's pipeline (its own settings apply)."""
+# The studio's reader keeps the first linked skill of a name and leaves the others out with a
+# diagnostic of its own (skillkit/studio/scene.py): lint's verdict on two skills of one name is
+# not a reason to leave both out of a turn.
+ASSEMBLY_IGNORES = frozenset({"name-unique"})
+
+
+def read_library(root: Path, config: Path | None = None) -> Library:
+    """Every skill under `root` through lint's pipeline (its own settings apply, or --config's), but for
+    `name-unique`: of two linked skills with one name the scene keeps the first."""
     from skillkit.cli.common import progress_bar
     from skillkit.core.options import build_options
     from skillkit.rules import RULESET
     from skillkit.core.pipeline import run
 
-    options = build_options([root], None, None, None, None, registry=RULESET)
+    options = build_options([root], config, None, None, ASSEMBLY_IGNORES, registry=RULESET)
     tick, close = progress_bar("Reading skills")
     try:
         result = run([root], options, progress=tick)

@@ -10,8 +10,10 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, Color, default_paths, format_option, output_option, path,
-                                 progress_bar, split_ids)
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_HELP, Color, default_paths, format_option, path,
+                                 progress_bar, report_option, split_ids)
+
+SELECTORS = "rule ids or prefixes (`name` selects every `name-*` rule; `ALL` every rule), comma-separated, repeatable"
 
 
 class Format(str, enum.Enum):
@@ -23,18 +25,26 @@ class Format(str, enum.Enum):
 
 def lint(
     paths: Optional[list[str]] = typer.Argument(None, parser=path, help="Skill folders, SKILL.md files, workspace "
-                                                "folders or workspace files. Default: the current folder."),
+                                                "folders or workspace files; `-` is standard input (with "
+                                                "--stdin-filename). Default: the current folder."),
     format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
-                                          "platform, agent-skills, claude-api, claude-code, codex."),
+                                          "platform, or a client id that reads skills as that client does "
+                                          "(agent-skills, claude-api, claude-code, codex, ...; `skillkit rules "
+                                          "--profiles` lists them)."),
     target: Optional[list[str]] = typer.Option(None, "--target", "-t", help="The clients the skills are written for "
                                                "(client ids, comma-separated, repeatable; over the `targets` "
                                                "setting): report the keys they ignore and the limits they enforce."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
-    select: Optional[list[str]] = typer.Option(None, "--select", help="Run only these rule ids (comma-separated, repeatable)."),
-    ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
+    select: Optional[list[str]] = typer.Option(None, "--select", help=f"Run only these: {SELECTORS}; replaces "
+                                               "the settings' `select`."),
+    extend_select: Optional[list[str]] = typer.Option(None, "--extend-select", help="Run these too, besides the "
+                                                      f"settings' `select`: {SELECTORS}."),
+    ignore: Optional[list[str]] = typer.Option(None, "--ignore", "--extend-ignore", help=f"Never run these: {SELECTORS}; "
+                                               "added to the settings' `ignore` (`--extend-ignore` is ruff's "
+                                               "other spelling)."),
     config: Optional[Path] = CONFIG_OPTION,
-    output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
+    output: Optional[Path] = report_option(),
     show_files: bool = typer.Option(False, "--show-files", help="List the files lint would check and, for every "
                                     "path left out, why (tool folder, .gitignore, exclude, nested skill); check nothing."),
     color: Color = COLOR_OPTION,
@@ -43,15 +53,18 @@ def lint(
                                   "setting; `skillkit clean` removes it)."),
     fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
                              "says what each rule's fix does), then report what is left."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that may "
+                                      "change meaning (renaming a mistyped key turns it on), as ruff's."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
                               "(exit 1 when there is any)."),
     statistics: bool = typer.Option(False, "--statistics", help="Count the findings per rule instead of listing them."),
     show_settings: bool = typer.Option(False, "--show-settings", help="Print the settings lint would use, resolved, "
                                        "and exit."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings only: no closing summary line."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", help="Lint standard input as this file "
-                                                  "(its workspace gives context, as when it is saved there)."),
+                                                  "(its workspace gives context, as when it is saved there); PATH "
+                                                  "is then `-` or nothing, as editors and ruff pass it."),
 ) -> None:
     """Check skills and workspace files against every rule of their world.
 
@@ -75,8 +88,7 @@ def lint(
 
     from skillkit.cli import lint_extras
 
-    if stdin_filename is not None and paths:
-        raise UsageError("--stdin-filename lints standard input alone: no PATH")
+    lint_extras.check_stdin_paths(paths, stdin_filename)
     with contextlib.ExitStack() as stack:
         targets = [stack.enter_context(lint_extras.standard_input_as(stdin_filename))] if stdin_filename \
             else default_paths(paths)
@@ -85,7 +97,8 @@ def lint(
         from skillkit.rules import RULESET
 
         options = build_options(targets, config, profile, split_ids(select), split_ids(ignore),
-                                registry=RULESET, targets=lint_extras.client_ids(target))
+                                registry=RULESET, extend_select=split_ids(extend_select),
+                                targets=lint_extras.client_ids(target))
         if show_settings:
             lint_extras.show_settings(options, sys.stdout)
             raise typer.Exit(0)
@@ -103,13 +116,13 @@ def lint(
 
         fixed, fixed_text = 0, None
         if fix:
-            result, fixed = lint_extras.fix_until_done(lint_once)
+            result, fixed = lint_extras.fix_until_done(lint_once, unsafe_fixes)
             if stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
                 fixed_text = lint_extras.stand_in_text(targets[0])
         else:
             result = lint_once()
         if diff:
-            found = lint_extras.print_diff(result, sys.stdout, stdin_filename)
+            found = lint_extras.print_diff(result, sys.stdout, stdin_filename, unsafe_fixes)
             sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
             raise typer.Exit(1 if found and not exit_zero else 0)
         if stdin_filename is not None:
@@ -121,7 +134,10 @@ def lint(
 
         unescaped(sys.stdout).write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
-    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics)
+    from skillkit.cli.streams import to_stdout
+
+    output = None if to_stdout(output) else output  # `-o -`: standard output
+    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics, unsafe_fixes)
     if fix and not quiet:
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does

@@ -15,11 +15,20 @@ from typing import Callable, Iterator, TextIO
 from skillkit.core.diagnostics import Severity
 from skillkit.core.options import Options
 from skillkit.core.pipeline import Result
+from skillkit.core.rulebase import Fix
 
 MAX_PASSES = 10  # a fix can make room for another (ruff loops the same way)
 
 
-def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
+def run_fixes(unsafe: bool) -> dict[str, Fix]:
+    """The fixes this run makes: the rules' safe ones, and with --unsafe-fixes every one."""
+    from skillkit.core.fixes import usable
+    from skillkit.rules import RULESET
+
+    return usable(RULESET.fixes, unsafe)
+
+
+def fix_until_done(lint: Callable[[], Result], unsafe: bool = False) -> tuple[Result, int]:
     """Apply the fixes, lint again, until nothing more is fixable; the last result and how many
     findings were fixed in all."""
     from skillkit.core.fix_write import write_fix
@@ -27,10 +36,10 @@ def fix_until_done(lint: Callable[[], Result]) -> tuple[Result, int]:
 
     from skillkit.core import reader
 
-    result, total = lint(), 0
+    result, total, fixes = lint(), 0, run_fixes(unsafe)
     skipped: dict[str, str] = {}  # path -> why it was left alone (changed meanwhile, a link): not tried again
     for _ in range(MAX_PASSES):
-        planned = [change for change in plan_fixes(result.diagnostics) if change.path not in skipped]
+        planned = [change for change in plan_fixes(result.diagnostics, fixes) if change.path not in skipped]
         if not planned:
             break
         for change in planned:
@@ -54,7 +63,7 @@ def stand_in_text(path: Path) -> str:
     return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else ""
 
 
-def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int:
+def print_diff(result: Result, out: TextIO, shown_as: Path | None = None, unsafe: bool = False) -> int:
     """The unified diff --fix would apply (standard input's under `shown_as`); how many findings it fixes."""
     import difflib
 
@@ -62,7 +71,7 @@ def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int
 
     from skillkit.core.paths import display
 
-    planned = plan_fixes(result.diagnostics)
+    planned = plan_fixes(result.diagnostics, run_fixes(unsafe))
     for change in planned:
         name = display(shown_as) if shown_as is not None else change.path
         out.writelines(difflib.unified_diff(change.before.splitlines(keepends=True),
@@ -71,22 +80,24 @@ def print_diff(result: Result, out: TextIO, shown_as: Path | None = None) -> int
     return sum(change.fixed for change in planned)
 
 
-def print_statistics(result: Result, out: TextIO, as_json: bool) -> None:
-    """One line per rule, most frequent first: count, id, `[*]` when --fix fixes it, summary."""
-    from skillkit.core.fixes import FIXERS
-    from skillkit.rules import BY_ID
+def print_statistics(result: Result, out: TextIO, as_json: bool, unsafe: bool = False) -> None:
+    """One line per rule, most frequent first: count, id, `[*]` when --fix fixes it (`[-]` when
+    only --unsafe-fixes would), summary."""
+    from skillkit.rules import BY_ID, RULESET
 
     counts = Counter(d.rule for d in result.diagnostics)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    fixes, made = RULESET.fixes, run_fixes(unsafe)
     if as_json:
-        out.write(json.dumps([{"code": rule, "count": count, "fixable": rule in FIXERS,
+        out.write(json.dumps([{"code": rule, "count": count, "fixable": rule in made,
+                               "unsafeFix": rule in fixes and not fixes[rule].safe,
                                "message": BY_ID[rule].summary if rule in BY_ID else ""} for rule, count in rows],
                              indent=2) + "\n")
         return
     width = max((len(str(c)) for _, c in rows), default=1)
     ids = max((len(r) for r, _ in rows), default=1)
     for rule, count in rows:
-        mark = "[*]" if rule in FIXERS else "   "
+        mark = "[*]" if rule in made else "[-]" if rule in fixes else "   "
         summary = BY_ID[rule].summary if rule in BY_ID else ""
         out.write(f"{count:>{width}}\t{rule:<{ids}}\t{mark} {summary}\n")
 
@@ -108,24 +119,59 @@ def client_ids(values: list[str] | None) -> tuple[str, ...] | None:
 
 
 def show_settings(options: Options, out: TextIO) -> None:
-    """The settings lint would run with, resolved (command line over settings over defaults)."""
+    """Every settings key lint would run with, resolved (command line over settings over
+    defaults), in the field registry's order, so that a key added there is shown here too."""
+    from skillkit.core.fields import KINDS
     from skillkit.core.paths import display
 
-    rows = {
-        "settings file": display(options.settings_source) if options.settings_source else "(none)",
+    resolved: dict[str, object] = {
         "profile": options.profile,
         "select": sorted(options.select) if options.select is not None else "(every rule of the profile)",
         "ignore": sorted(options.ignore),
         "severity": {rule: str(level) for rule, level in sorted(options.severity.items())},
         "strict": options.strict,
         "exclude": list(options.patterns),
-        "per-file-ignores": options.settings.get("per-file-ignores", {}),
-        "budgets": options.settings.get("budgets", {}),
+        "respect-gitignore": options.respect_gitignore,
+        "cache-dir": _cache_dir(options),
         "targets": options.settings.get("targets", []),
     }
-    for key, value in rows.items():
+    source = display(options.settings_source) if options.settings_source else "(none)"
+    rows: list[tuple[str, object]] = [("settings file", source)]
+    for field in KINDS["settings"].fields:
+        default = field.default if field.has_default else "(not set)"
+        rows.append((field.name, resolved.get(field.name, options.settings.get(field.name, default))))
+    width = max(len(key) for key, _ in rows) + 1
+    for key, value in rows:
         shown = value if isinstance(value, str) else json.dumps(value)
-        out.write(f"{key:<17}= {shown}\n")
+        out.write(f"{key:<{width}}= {shown}\n")
+
+
+def _cache_dir(options: Options) -> str:
+    """The `cache-dir` setting as given, or where the cache goes without it."""
+    from skillkit.core.cache_place import cache_root
+    from skillkit.core.paths import display
+
+    configured = options.settings.get("cache-dir")
+    if isinstance(configured, str):
+        return configured
+    root = options.settings_source.parent if options.settings_source is not None else None
+    return f"(not set: {display(cache_root(root, options.settings, options.settings_source))})"
+
+
+def check_stdin_paths(paths: list[str] | None, stdin_filename: Path | None) -> None:
+    """`lint --stdin-filename F -` (editors and ruff pass the `-`) or `lint --stdin-filename F`;
+    `-` alone, or beside other paths, cannot say which file standard input is."""
+    from skillkit.core.errors import UsageError
+
+    from skillkit.cli.common import STDIN
+
+    given = list(paths or ())
+    if stdin_filename is not None:
+        if given and given != [STDIN]:
+            raise UsageError("--stdin-filename lints standard input alone: give no PATH, or `-`")
+    elif STDIN in given:
+        raise UsageError("`-` (standard input) needs --stdin-filename PATH: the file it stands for decides what "
+                         "it is (a SKILL.md, a scene, an agent) and the workspace that gives it context")
 
 
 @contextmanager
@@ -165,7 +211,7 @@ def renamed(result: Result, stand_in: Path, filename: Path) -> Result:
 
 
 def emit(result: Result, format: str, color: bool | None, out: TextIO, output: Path | None, quiet: bool,
-         statistics: bool) -> None:
+         statistics: bool, unsafe: bool = False) -> None:
     """The report (or the statistics) on `out`, or atomically into `output`; `quiet` drops the
     text format's closing summary line."""
     import io
@@ -177,7 +223,7 @@ def emit(result: Result, format: str, color: bool | None, out: TextIO, output: P
     # Straight to `out` when it can be: reporters look at it (a terminal, its encoding).
     stream: TextIO = io.StringIO() if output is not None or trim else out
     if statistics:
-        print_statistics(result, stream, as_json=format == "json")
+        print_statistics(result, stream, as_json=format == "json", unsafe=unsafe)
     else:
         REPORTERS[format](result, stream, False if output is not None else wants_color(out, color))
     if stream is out:

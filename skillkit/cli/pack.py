@@ -5,11 +5,15 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, output_option, progress_bar
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option,
+                                 progress_bar, report_option)
+
+if TYPE_CHECKING:
+    from skillkit.pack.preflight import Prepared
 
 
 def _target_names() -> dict[str, str]:
@@ -44,6 +48,7 @@ def pack(
     format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json (what was written, its sha256 "
                                          "and files) for machines"),
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Pack a workspace into a reproducible release zip (or .skill uploads, or skill folders for a client).
 
@@ -85,19 +90,19 @@ def pack(
         raise typer.Exit(1)
     if prepared.packing:  # lint cannot list these: only the pack leaves files out
         print_diagnostics_to_stderr(list(prepared.packing))
-    if prepared.diagnostics:
+    if prepared.diagnostics and not quiet:
         lister = "skillkit lint" + (f" --target {target.value}" if clients else "")
         typer.echo(f"note: {len(prepared.diagnostics)} warning(s) or info(s) in the workspace; "
                    f"`{lister}` lists them", err=True)
     tick, close = progress_bar("Packing")
     try:
-        _write(prepared, output, target.value, sign, format is VerifyFormat.json, color, tick)
+        _write(prepared, output, target.value, sign, format is VerifyFormat.json, color, tick, quiet)
     finally:
         close()
     raise typer.Exit(0)
 
 
-def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]):  # type: ignore[no-untyped-def]
+def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]) -> Prepared:
     from skillkit.pack.preflight import prepare
 
     tick, close = progress_bar("Checking")
@@ -107,9 +112,9 @@ def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[s
         close()
 
 
-def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: bool,  # type: ignore[no-untyped-def]
-           color: Color, tick) -> None:
-    """Write what `--target` asks for and report it."""
+def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], as_json: bool, color: Color,
+           tick: Callable[[int, int], None] | None, quiet: bool = False) -> None:
+    """Write what `--target` asks for and report it (`quiet`: the text report left out)."""
     from skillkit.clients import BY_ID
     from skillkit.pack import report
 
@@ -120,26 +125,33 @@ def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: b
         key = sign
         signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
         packed = build_pack(prepared, output, tick, signer)
-        report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
+        if as_json or not quiet:
+            report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
     elif BY_ID[target].packaging.form == "upload":
         from skillkit.pack.agent_skills import export_skills
 
         exported = export_skills(prepared, output, tick)
-        report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout, color.flag())
+        if as_json or not quiet:
+            report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout,
+                                                                                       color.flag())
     else:
         from skillkit.pack.targets import write_for_client
 
         placed = write_for_client(prepared, output, BY_ID[target], tick)
-        report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
+        if as_json or not quiet:
+            report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
 
 
 def verify(
-    file: Path = typer.Argument(..., help="The pack (zip) to check."),
+    file: Path = typer.Argument(..., help="The pack (zip) to check; `-`: standard input."),
     format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json for machines"),
     allowed_signers: Optional[Path] = typer.Option(None, "--allowed-signers", metavar="FILE",
                                                    help="Require the manifest signed by a key in this OpenSSH "
                                                    "allowed-signers file (`principal ssh-ed25519 AAAA...` lines)."),
+    output: Optional[Path] = report_option(),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Check every entry of a pack against its manifest.
 
@@ -147,7 +159,9 @@ def verify(
     unsafe names, links and zip-bomb sizes are refused before anything is decompressed.
     With `--allowed-signers FILE` the manifest's signature must be good and by a key the file
     allows (`ssh-keygen -Y find-principals` and `-Y verify`), and the signer is named; a pack
-    without a signature is then refused. Without it, signed and unsigned packs both verify.
+    without a signature is then refused. Without it, signed and unsigned packs both verify,
+    unless the settings (`--config`, else the nearest to the current folder) name an
+    `allowed-signers` file.
 
     Exit 0 the pack matches its manifest, 1 any mismatch (each one named), 2 a file that is
     not a zip or not a skillkit pack, or cannot be opened.
@@ -155,19 +169,37 @@ def verify(
     Examples: `skillkit verify dist/skills.zip`, `skillkit verify dist/skills.zip --format json`,
     `skillkit verify dist/skills.zip --allowed-signers .github/allowed_signers`.
     """
+    from skillkit.cli.streams import color_for, readable, report_to
     from skillkit.pack import report
+    from skillkit.pack.safety import Limits
     from skillkit.pack.verify import verify_pack
 
+    signers = allowed_signers if allowed_signers is not None else _settings_signers(config)
     tick, close = progress_bar("Verifying")
     try:
-        result = verify_pack(file, progress=tick, allowed_signers=allowed_signers)
+        with readable(file, Limits().max_total) as source:  # a zip is no bigger than what it holds
+            result = verify_pack(source, progress=tick, allowed_signers=signers)
     finally:
         close()
-    if format is VerifyFormat.json:
-        report.verified_json(result, sys.stdout)
-    else:
-        report.verified_text(result, sys.stdout, color.flag())
+    with report_to(output) as out:
+        if format is VerifyFormat.json:
+            report.verified_json(result, out)
+        elif quiet:  # the problems alone
+            report.problem_lines(result.problems, out, color_for(output, color.flag()))
+        else:
+            report.verified_text(result, out, color_for(output, color.flag()))
     raise typer.Exit(0 if result.ok else 1)
+
+
+def _settings_signers(config: Path | None) -> Path | None:
+    """The settings' `allowed-signers`, from the settings file's folder."""
+    from skillkit.core.options import load_settings
+
+    settings = load_settings([Path(".")], config)
+    named = settings.get("allowed-signers")
+    if not isinstance(named, str) or settings.source is None:
+        return None
+    return settings.source.parent / named
 
 
 def unpack(
@@ -176,6 +208,7 @@ def unpack(
     force: bool = typer.Option(False, "--force", help="Replace DEST when it exists and is not empty (never the "
                                "current folder or one above it, the home folder, / or a checkout)."),
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Verify a pack, then recreate its workspace tree in DEST.
 
@@ -202,5 +235,6 @@ def unpack(
         report.problem_lines(result.verified.problems, sys.stderr, color.flag())
         typer.echo(f"skillkit: unpack refused: {file} does not verify; nothing was written", err=True)
         raise typer.Exit(1)
-    report.unpacked(result, sys.stdout, color.flag())
+    if not quiet:
+        report.unpacked(result, sys.stdout, color.flag())
     raise typer.Exit(0)

@@ -33,7 +33,8 @@ def preset_diagnostics(rendering: Any, scene_path: str | None, where: Any) -> li
 
 def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | None, turn: int | None,
                context: int | None, variables: Sequence[str], tokenizer: str, format: str, tools: bool,
-               color: bool | None, out: TextIO) -> int:
+               color: bool | None, out: TextIO, config: Path | None = None, quiet: bool = False,
+               explain: Sequence[str] | None = None, verbose: bool = False) -> int:
     from skillkit.cli.common import print_diagnostics_to_stderr
     from skillkit.cli.library import read_library, skills_source
     from skillkit.studio.render import render_turn
@@ -42,18 +43,25 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
 
     overrides = parse_variables(variables)
     counter = get_counter(tokenizer)
-    library = read_library(skills_source(skills, scene))
+    library = read_library(skills_source(skills, scene), config)
     print_diagnostics_to_stderr(library.left_out)
     found, left_out, unreadable = list(library.skills), library.left_out, set(library.unreadable)
     linked_scene = scene_for(scene, found, unreadable)
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
     if format == "agent-skills-xml":
-        return _xml(linked_scene.linked, context, out, 1 if left_out else 0)
+        return _xml(linked_scene.linked, context, out, 1 if left_out else 0, quiet)
     from skillkit.cli.common import progress_bar
 
+    loaded = None
+    if transcript is not None:
+        from skillkit.core.paths import display
+        from skillkit.transcripts import load_transcript
+
+        loaded = load_transcript(transcript, display(transcript))
+        print_diagnostics_to_stderr(list(loaded.warnings))  # values read as the chat front end reads them
     tick, close = progress_bar("Rendering")
     try:
-        chosen = load_turn(linked_scene, transcript, found, turn, unreadable, progress=tick)
+        chosen = load_turn(linked_scene, loaded, found, turn, unreadable, progress=tick)
     finally:
         close()
     rendering = render_turn(linked=linked_scene.linked, scene=linked_scene.view, messages=(), turn=chosen,
@@ -70,17 +78,28 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     else:
         from skillkit.reporters.render_text import report as text_report
 
-        text_report(rendering, listings, tools, out, color)
+        text_report(rendering, listings, tools, out, color, _explained(rendering, explain, verbose))
     failed = left_out or any(d.severity == Severity.ERROR for d in problems)
     return 1 if failed else 0
 
 
-def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int) -> int:
+def _explained(rendering: Any, explain: Sequence[str] | None, verbose: bool) -> list[int] | None:
+    """Which linked skills' verdicts the text tells: `-v` every one, `--explain` those it names."""
+    if verbose:
+        return list(range(len(rendering.turn.verdicts)))
+    if not explain:
+        return None
+    from skillkit.cli.explain import pick
+
+    return pick([v.name for v in rendering.turn.verdicts], explain)
+
+
+def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int, quiet: bool) -> int:
     from skillkit.agentskills.budgets import client_listings
     from skillkit.agentskills.listing import available_skills_xml
 
     out.write(available_skills_xml(linked))
-    for listing in client_listings(linked, context):
+    for listing in () if quiet else client_listings(linked, context):
         if not listing.fits:
             names = [*(s.name for s in listing.shortened), *listing.without_description, *listing.left_out]
             sys.stderr.write(f"skillkit: note: {listing.client} would not show this listing in full "

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import enum
 import json
-import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, print_diagnostics_to_stderr
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option,
+                                 print_diagnostics_to_stderr, report_option)
 
 
 class Format(str, enum.Enum):
@@ -24,8 +24,10 @@ def resolve(
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when the lock is missing or what the "
                                "references resolve to has changed since it was written."),
     lock: Optional[Path] = typer.Option(None, "--lock", help="The lock file (default: WORKSPACE/skillkit.lock)."),
+    output: Optional[Path] = report_option(),
     config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Check every agent's skill and tool references by the platform's rules, show what each
     resolves to (pinned vN, or latest, now N) and each agent's tools once its skills load, and
@@ -40,6 +42,7 @@ def resolve(
     `skillkit resolve --check` (in CI).
     """
     from skillkit.cli.library import read_platform_workspace, refuse_workspace
+    from skillkit.cli.streams import color_for, report_to
     from skillkit.core.paths import display
     from skillkit.platform import lock as lockfile
     from skillkit.platform.resolve import resolve_workspace
@@ -50,19 +53,21 @@ def resolve(
         def write_json() -> None:  # machines read why from the document, as from lint --format json
             lock_report = {"path": display(lock_path), "status": lockfile.NOT_WRITTEN, "changes": []}
             body = {"agents": [], "diagnostics": [d.as_json() for d in refused], "lock": lock_report}
-            sys.stdout.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+            with report_to(output) as out:
+                out.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
 
         refuse_workspace("resolve", refused, write_json if format is Format.json else None)
     resolution = resolve_workspace(loaded)
     status, changes = lockfile.settle(resolution.lock_data(), lock_path, display(lock_path), check, resolution.ok)
     lock_report = {"path": display(lock_path), "status": status, "changes": changes}
-    if format is Format.json:
-        diagnostics = [d.as_json() for d in resolution.diagnostics]
-        body = {**resolution.as_json(), "diagnostics": diagnostics, "lock": lock_report}
-        sys.stdout.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
-    else:
-        from skillkit.platform.tree import report_text
+    with report_to(output) as out:
+        if format is Format.json:
+            diagnostics = [d.as_json() for d in resolution.diagnostics]
+            body = {**resolution.as_json(), "diagnostics": diagnostics, "lock": lock_report}
+            out.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+        else:
+            from skillkit.platform.tree import report_text
 
-        print_diagnostics_to_stderr(list(resolution.diagnostics))
-        report_text(resolution, lock_report, sys.stdout, color.flag())
+            print_diagnostics_to_stderr(list(resolution.diagnostics))
+            report_text(resolution, lock_report, out, color_for(output, color.flag()), quiet)
     raise typer.Exit(0 if resolution.ok and status not in (lockfile.CHANGED, lockfile.MISSING) else 1)

@@ -9,7 +9,9 @@ from typing import Optional
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color, format_option
+from pathlib import Path
+
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option
 
 
 class Format(str, enum.Enum):
@@ -23,9 +25,16 @@ def rules(
     format: Format = format_option(Format.text, "text for people; json (the registry) for machines"),
     as_json: bool = typer.Option(False, "--json", hidden=True, help="Deprecated: --format json."),
     profiles: bool = typer.Option(False, "--profiles", help="List the profiles instead."),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
-    """List lint's rules: id, default severity, world and what each checks."""
+    """List lint's rules: id, default severity, world and what each checks.
+
+    `skillkit rules ID` prints one rule's documentation, with what its fix does and how
+    safe it is; a prefix (`skillkit rules name`)
+    lists the rules it selects. With `--config FILE`, only the rules that settings file runs
+    (its profile, `select` and `ignore`)."""
     from skillkit.core.errors import UsageError
     from skillkit.core.suggest import did_you_mean
     from skillkit.rules import BY_ID, PROFILES, REGISTRY
@@ -34,18 +43,25 @@ def rules(
         for p in PROFILES.values():
             typer.echo(f"{p.name:<14} {p.summary}")
         return
-    if rule_id is not None:
-        if rule_id not in BY_ID:
-            raise UsageError(f"unknown rule id {rule_id!r}{did_you_mean(rule_id, BY_ID)}; `skillkit rules` lists them")
+    if rule_id is not None and rule_id in BY_ID:
         rule = BY_ID[rule_id]
-        typer.echo(f"{rule.id} ({rule.severity}, {rule.world})\n\n{rule.doc}")
+        typer.echo(f"{rule.id} ({rule.severity}, {rule.world}, {fix_words(rule.id)})\n\n{rule.doc}")
         return
     if profile is not None and profile not in PROFILES:
         raise UsageError(f"unknown profile {profile!r}{did_you_mean(profile, PROFILES)}; "
                          f"choose from {', '.join(PROFILES)}")
     chosen = [r for r in REGISTRY if profile is None or PROFILES[profile].applies(r)]
+    if config is not None:
+        chosen = _run_by(config, profile, chosen)
+    if rule_id is not None:  # a prefix, or ALL: the rules it selects (an unknown one is a usage error)
+        from skillkit.core.options import expand_selectors
+        from skillkit.rules import RULESET
+
+        selected = expand_selectors(frozenset([rule_id]), RULESET) or frozenset()
+        chosen = [r for r in chosen if r.id in selected]
     if as_json or format is Format.json:
         typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
+                                "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
                                 "doc": r.doc} for r in chosen], indent=2))
         return
     from rich.table import Table
@@ -57,4 +73,27 @@ def rules(
     for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
         table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
     console_for(sys.stdout, color.flag(), soft_wrap=False).print(table)
-    typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")
+    if not quiet:
+        typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")
+
+
+def _run_by(config: Path, profile: str | None, rules: list) -> list:
+    """The rules a settings file runs (under --profile when given)."""
+    from skillkit.core.options import build_options
+    from skillkit.rules import PROFILES, RULESET
+
+    options = build_options([config.parent], config, profile, None, None, registry=RULESET)
+    applies = PROFILES[options.resolved_profile().name].applies
+    return [r for r in rules if applies(r) and r.id not in options.ignore
+            and (options.select is None or r.id in options.select)]
+
+
+def fix_words(rule_id: str) -> str:
+    """Whether lint can fix a rule's findings, and how safely (a safe fix cannot change meaning);
+    the rule's documentation says what the fix does."""
+    from skillkit.rules import BY_ID
+
+    fix = BY_ID[rule_id].fix
+    if fix is None:
+        return "no fix"
+    return "fix: safe, --fix" if fix.safe else "fix: unsafe, --fix --unsafe-fixes"

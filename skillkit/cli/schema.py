@@ -6,13 +6,14 @@ from pathlib import Path
 
 import typer
 
-from skillkit.cli.common import COLOR_OPTION, Color
+from skillkit.cli.common import COLOR_OPTION, QUIET_OPTION, Color
 
 
 def schema(
     folder: Path = typer.Option(Path("schemas"), "--dir", help="Where the generated files go."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a committed file differs."),
     color: Color = COLOR_OPTION,  # plain lines always; accepted so every command takes --color
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Generate the JSON Schemas (Draft 2020-12), fields.skill.md and rules.md from the registries.
 
@@ -30,7 +31,7 @@ def schema(
             why = ("no longer generated; delete it" if name not in files else
                    "is missing" if not (folder / name).is_file() else "differs from the registry")
             typer.echo(f"{(folder / name).as_posix()}: {why}; run `skillkit schema`", err=True)
-        if not stale:
+        if not stale and not quiet:
             typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ are up to date.")
         raise typer.Exit(1 if stale else 0)
     for name in stale:
@@ -38,6 +39,7 @@ def schema(
             typer.echo(f"{(folder / name).as_posix()}: no longer generated; delete it", err=True)
             continue
         write_atomic(folder / name, files[name])
-        typer.echo(f"wrote {(folder / name).as_posix()}")
-    if not stale:
+        if not quiet:
+            typer.echo(f"wrote {(folder / name).as_posix()}")
+    if not stale and not quiet:
         typer.echo(f"{len(files)} generated files in {folder.as_posix()}/ were already up to date.")

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import enum
-import sys
 from pathlib import Path
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from skillkit.cli.common import CONFIG_OPTION, COLOR_OPTION, Color, print_diagnostics_to_stderr, progress_bar
+from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option,
+                                 print_diagnostics_to_stderr, progress_bar, report_option)
 
 if TYPE_CHECKING:
     from skillkit.core.pipeline import LoadedWorkspace
@@ -59,15 +59,16 @@ def _agent_data(loaded: LoadedWorkspace, agent: AgentSource) -> Mapping[str, Any
 
 
 def session_command(
-    session: Path = typer.Argument(..., help="A session file (YAML or JSON): the agent and, turn by turn, the calls "
-                                   "its model made.", show_default=False),
+    session: Path = typer.Argument(..., help="A session file (YAML or JSON; `-`: standard input): the agent and, "
+                                   "turn by turn, the calls its model made.", show_default=False),
     workspace: Optional[Path] = typer.Option(None, "--workspace", "-w", help="The workspace folder (default: the "
                                              "workspace root above SESSION, else the current folder)."),
     agent: Optional[str] = typer.Option(None, "--agent", help="The agent, when SESSION names none."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text (turn by turn) for people; json for "
-                                  "machines.", case_sensitive=False),
+    format: Format = format_option(Format.text, "text (turn by turn) for people; json for machines"),
+    output: Optional[Path] = report_option(),
     config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Dry-run the platform's skill loads over a session, turn by turn: the references each
     turn resolves, its preloads, the tools offered at every model call, each call's verdict
@@ -87,15 +88,23 @@ def session_command(
     from skillkit.platform.session import fixed_references, run_session
     from skillkit.platform.session_file import read_session
 
-    with no_collection():  # 50,000 calls are as many small objects; see no_collection
-        spec = read_session(session, display(session))
-    root = workspace if workspace is not None else find_workspace(session)
+    from skillkit.cli.streams import color_for, is_stdin, readable, report_to
+    from skillkit.platform.session_file import MAX_SESSION_BYTES
+
+    with no_collection(), readable(session, MAX_SESSION_BYTES) as source:  # 50,000 calls: as many small objects
+        spec = read_session(source, display(source))
+    root = workspace if workspace is not None else Path(".") if is_stdin(session) else find_workspace(session)
     loaded, refused = read_platform_workspace(root, config, "Reading the workspace")
     if refused:
         from skillkit.platform.session import SessionReport
 
-        report = SessionReport(spec.agent or agent or "", spec.session, (), refused)
-        refuse_workspace("session", refused, (lambda: report.write_json(sys.stdout)) if format is Format.json else None)
+        refusal = SessionReport(spec.agent or agent or "", spec.session, (), refused)
+
+        def write_json() -> None:
+            with report_to(output) as out:
+                refusal.write_json(out)
+
+        refuse_workspace("session", refused, write_json if format is Format.json else None)
     sources = from_loaded(loaded)
     chosen = pick_agent(spec, sources, agent)
     tick, close = progress_bar("Running the session", minimum=200)
@@ -103,11 +112,12 @@ def session_command(
         report = run_session(sources, chosen, spec, fixed_references(_agent_data(loaded, chosen)), tick)
     finally:
         close()
-    if format is Format.json:
-        report.write_json(sys.stdout)
-    else:
-        from skillkit.reporters.session_text import report_text
+    with report_to(output) as out:
+        if format is Format.json:
+            report.write_json(out)
+        else:
+            from skillkit.reporters.session_text import report_text
 
-        print_diagnostics_to_stderr(list(report.diagnostics))
-        report_text(report, sys.stdout, color.flag())
+            print_diagnostics_to_stderr(list(report.diagnostics))
+            report_text(report, out, color_for(output, color.flag()), quiet)
     raise typer.Exit(0 if report.ok else 1)

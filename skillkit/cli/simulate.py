@@ -11,10 +11,13 @@ import typer
 
 from skillkit.cli.common import (
     COLOR_OPTION,
+    CONFIG_OPTION,
+    QUIET_OPTION,
     Color,
-    output_option,
+    format_option,
     print_diagnostics_to_stderr,
     progress_bar,
+    report_option,
 )
 from skillkit.cli.library import SKILLS_OPTION
 
@@ -28,32 +31,12 @@ class Format(str, enum.Enum):
     html = "html"
 
 
-GLOB = set("*?[")
-
-
 def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
     """The linked skills `--explain` names (each value: names or glob patterns, commas between),
     in the scene's order; a UsageError for a name or pattern that picks none."""
-    import fnmatch
+    from skillkit.cli.explain import pick
 
-    from skillkit.core.errors import UsageError
-    from skillkit.core.suggest import did_you_mean
-
-    names = [s.name for s in sim.skills]
-    chosen: set[int] = set()
-    for value in patterns:
-        for pattern in filter(None, (part.strip() for part in value.split(","))):
-            if GLOB & set(pattern):
-                found = [i for i, n in enumerate(names) if fnmatch.fnmatchcase(n, pattern)]
-                if not found:
-                    raise UsageError(f"--explain: the pattern {pattern!r} matches no linked skill")
-            elif pattern in names:
-                found = [names.index(pattern)]
-            else:
-                few = f"; the linked skills are: {', '.join(names) or 'none'}" if len(names) <= 12 else ""
-                raise UsageError(f"--explain: no linked skill {pattern!r}{did_you_mean(pattern, names)}{few}")
-            chosen.update(found)
-    return sorted(chosen)
+    return pick([s.name for s in sim.skills], patterns)
 
 
 def write_lines(lines: Iterable[str], out: TextIO) -> None:
@@ -69,7 +52,7 @@ def write_lines(lines: Iterable[str], out: TextIO) -> None:
 
 
 def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[int] | None,
-               show_all: bool, width: int | None = None) -> None:
+               show_all: bool, width: int | None = None, quiet: bool = False) -> None:
     import shutil
 
     from skillkit.reporters.text import wants_color
@@ -88,25 +71,28 @@ def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[i
     if explain is not None:
         write_lines(explain_lines(sim, explain, width, painted), out)
     else:
-        write_lines(timeline(sim, width, painted, show_all), out)
+        write_lines(timeline(sim, width, painted, show_all, hints=not quiet), out)
 
 
 def simulate(
     transcript: Path = typer.Argument(..., help="A transcript: OpenAI-style JSON messages, a SillyTavern chat "
-                                      "JSONL export, or skillkit's YAML form (detected from the content)."),
+                                      "JSONL export, or skillkit's YAML form (detected from the content); `-`: "
+                                      "standard input."),
     skills: Optional[Path] = SKILLS_OPTION,
     scene: Optional[Path] = typer.Option(None, "--scene", help="A scene file: its linked skills (in order) and "
                                          "toolAccess. Default: every skill found, in name order, tool access on."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text: a timeline for people; json: "
-                                  '{"turns": [...]} for machines; html: one self-contained page (turns against '
-                                  "skills, reasons on hover, a filter box), best with -o FILE.", case_sensitive=False),
+    format: Format = format_option(Format.text, 'text, a timeline for people; json, {"turns": [...]} for machines; '
+                                   "html, one self-contained page a person explores (each turn's messages, what "
+                                   "matched and why), best with -o FILE"),
     explain: Optional[list[str]] = typer.Option(None, "--explain", help="Tell these skills' verdicts and reasons "
                                                 "turn by turn: names or glob patterns (`--explain 'lore*,maps'`); "
                                                 "repeatable."),
     show_all: bool = typer.Option(False, "--all", help="Give every linked skill a column in the timeline, not only "
                                   "those on in at least one turn."),
-    output: Optional[Path] = output_option("The file the report goes to, instead of standard output"),
+    output: Optional[Path] = report_option(),
+    config: Optional[Path] = CONFIG_OPTION,
     color: Color = COLOR_OPTION,
+    quiet: bool = QUIET_OPTION,
 ) -> None:
     """Say, for every reply in a transcript, which skills the studio would switch on, and why.
 
@@ -136,9 +122,14 @@ def simulate(
     from skillkit.studio.scene import default_scene, load_scene
     from skillkit.transcripts import load_transcript
 
-    loaded_transcript = load_transcript(transcript, display(transcript))
+    from skillkit.cli.streams import readable
+    from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
+
+    with readable(transcript, MAX_TRANSCRIPT_BYTES) as source:
+        loaded_transcript = load_transcript(source, display(source))
+    print_diagnostics_to_stderr(list(loaded_transcript.warnings))  # values read as the chat front end reads them
     loaded_scene = load_scene(scene) if scene is not None else None
-    library = read_library(skills_source(skills, scene))
+    library = read_library(skills_source(skills, scene), config)
     print_diagnostics_to_stderr(library.left_out)
     found = list(library.skills)
     tick, close = progress_bar("Simulating")
@@ -150,30 +141,26 @@ def simulate(
     print_diagnostics_to_stderr(list(sim.diagnostics))
     from skillkit.core.budget import current
 
-    if (note := current().note()) is not None:  # said once for the run, not on every turn
+    if (note := current().note()) is not None and not quiet:  # said once for the run, not on every turn
         sys.stderr.write(f"skillkit: note: {note}\n")
     chosen = explain_indexes(sim, explain) if explain else None
-    report(sim, format, output, color.flag(), chosen, show_all)
+    report(sim, format, output, color.flag(), chosen, show_all, quiet)
     raise typer.Exit(1 if library.left_out else 0)
 
 
 def report(sim: Simulation, format: Format, output: Path | None, color: bool | None, chosen: list[int] | None,
-           show_all: bool) -> None:
+           show_all: bool, quiet: bool = False) -> None:
     """The report in `format` to standard output, or to `output` (atomically, all at once)."""
-    import io
+    from skillkit.cli.streams import color_for, report_to
 
-    target: TextIO = io.StringIO() if output is not None else sys.stdout
-    if format == Format.json:
-        from skillkit.reporters.simulate_json import write_json
+    with report_to(output) as target:
+        if format == Format.json:
+            from skillkit.reporters.simulate_json import write_json
 
-        write_json(sim, target)
-    elif format == Format.html:
-        from skillkit.reporters.simulate_html import page
+            write_json(sim, target)
+        elif format == Format.html:
+            from skillkit.reporters.simulate_html import page
 
-        target.write(page(sim))
-    else:
-        print_text(sim, target, color, chosen, show_all)
-    if output is not None:
-        from skillkit.core.atomic import write_atomic
-
-        write_atomic(output, target.getvalue())  # type: ignore[attr-defined]
+            target.write(page(sim))
+        else:
+            print_text(sim, target, color_for(output, color), chosen, show_all, quiet=quiet)

@@ -2,8 +2,9 @@
 top, the user's `~/.agents/skills/` (and the older `~/.codex/skills/`), and a skill's own
 `agents/openai.yaml` for how Codex shows and invokes it.
 
-Sources: https://developers.openai.com/codex/skills (locations, `agents/openai.yaml`, `policy`)
-and openai/codex's source: codex-rs/core-skills/src/loader.rs (the frontmatter Codex reads is
+Sources: https://developers.openai.com/codex/skills (locations, `agents/openai.yaml`, `policy`),
+openai/skills' skill-creator (references/openai_yaml.md: the `interface` keys), and openai/codex's
+source: codex-rs/core-skills/src/loader.rs (the frontmatter Codex reads is
 `name`, `description` and `metadata.short-description`, each at most 64 / 1,024 characters
 after folding to one line; `agents/openai.yaml` is `interface`, `dependencies.tools` and
 `policy` with `allow_implicit_invocation` and `products`; a project's `.codex/skills/` is read

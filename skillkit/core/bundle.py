@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from skillkit.core.errors import InputError
-from skillkit.core.reader import MAX_FILE_BYTES, read_regular
+from skillkit.core.reader import MAX_FILE_BYTES, read_stamped
 
 SKIP_FOLDERS = (".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".nox",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages")
@@ -51,11 +51,12 @@ class Bundle(NamedTuple):
 def read_bundled(path: str) -> str | None:
     """A bundled file's text, or None: binary, over the cap, or unreadable (a FIFO or a folder
     swapped in for the file listed is not read). One read of the size the open file reports
-    (core/reader.read_regular): most files are a few KB."""
+    (core/reader.read_stamped): most files are a few KB. A stand-in's text (an editor's unsaved
+    buffer, in the language server) is read in place of the file's, as for SKILL.md."""
     if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None
     try:
-        data = read_regular(path, MAX_FILE_BYTES)
+        data = read_stamped(path, MAX_FILE_BYTES)[0]
     except InputError:
         return None
     if isinstance(data, int) or data.find(b"\x00", 0, SNIFF) >= 0:

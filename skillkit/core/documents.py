@@ -68,16 +68,25 @@ class YamlDoc:
 
 
 def load_skill_doc(file: Path, display: str) -> tuple[SkillDoc | None, list[Diagnostic]]:
+    doc, _, findings = load_skill_parts(file, display)
+    return doc, findings
+
+
+def load_skill_parts(file: Path, display: str) -> tuple[SkillDoc | None, SkillDoc | None, list[Diagnostic]]:
+    """The document, or when its frontmatter is missing or broken a bare one (no fields; the
+    body after the frontmatter, or the whole text when there is none to split off) for the
+    rules that read the body and the bundle only; both None when the file cannot be read."""
     source, findings = read_text(file, display)
     if source is None:
-        return None, findings
+        return None, None, findings
     split, parsed, more = parse_frontmatter(source)
     findings.extend(more)
     if split is None or parsed is None or not parsed.ok or not isinstance(parsed.data, dict):
-        return None, findings
+        body = split if split is not None else SplitDocument("", source.text, 1)
+        return None, SkillDoc(display, file, body, ParsedYaml(data={}, ok=False), stamp=source.stamp), findings
     diagnostics, invalid = schema_check("skill", parsed, display, split.yaml_text, line_offset=1)
     findings.extend(diagnostics)
-    return SkillDoc(display, file, split, parsed, invalid, source.stamp), findings
+    return SkillDoc(display, file, split, parsed, invalid, source.stamp), None, findings
 
 
 def without_yaml_text(doc: SkillDoc) -> SkillDoc:

@@ -181,11 +181,12 @@ class Glob:
     backtracking regex takes minutes on one 40-character name. State 2i: before token i;
     2i+1: inside token i, a `**/` that has consumed characters and waits for its `/`."""
 
-    __slots__ = ("_tokens", "_end")
+    __slots__ = ("_tokens", "_end", "_needle")
 
-    def __init__(self, found: list[re.Pattern[str] | str]) -> None:
+    def __init__(self, found: list[re.Pattern[str] | str], needle: str = "") -> None:
         self._tokens = found
         self._end = 2 * len(found)
+        self._needle = needle  # a literal every match holds: most paths are refused by one `in`
 
     def _close(self, states: set[int]) -> set[int]:
         """Add what is reached without consuming: past any repeat, which may match nothing."""
@@ -199,6 +200,8 @@ class Glob:
         return states
 
     def fullmatch(self, path: str) -> bool:
+        if self._needle not in path:
+            return False
         states = self._close({0})
         for char in path:
             after: set[int] = set()
@@ -244,6 +247,25 @@ class _Suffix(_Exact):
         return path.endswith(self.text)
 
 
+def _needle(body: str) -> str:
+    """The longest run of plain characters of a pattern, outside classes: every path it
+    matches holds that run."""
+    runs, current, index = [], "", 0
+    while index < len(body):
+        char = body[index]
+        if char in "*?[\\/":  # (a `/` too: a `**/` may match no folder at all)
+            runs.append(current)
+            current = ""
+            if char == "[":
+                close = body.find("]", index + 2)
+                index = len(body) if close < 0 else close
+        else:
+            current += char
+        index += 1
+    runs.append(current)
+    return max(runs, key=len)
+
+
 def compile_line(line: str) -> Pattern | None:
     """One line of an ignore file -> a Pattern, or None for a blank line or a comment."""
     text = _strip_trailing_spaces(line.rstrip("\r"))
@@ -257,6 +279,8 @@ def compile_line(line: str) -> Pattern | None:
         return None
     anchored = "/" in body
     body = body[1:] if body.startswith("/") else body
+    if body.startswith("**/") and "/" not in body[3:]:
+        body, anchored = body[3:], False  # `**/foo` is `foo` at any depth, as git reads it
     found = tokens(body)
     if found is None:
         return Pattern(line, None, negated, folders_only)
@@ -267,9 +291,11 @@ def compile_line(line: str) -> Pattern | None:
     if not anchored and body.startswith("*") and not any(c in body[1:] for c in "*?[\\"):
         return Pattern(line, _Suffix(body[1:]), negated, folders_only, basename=True)
     repeats = sum(1 for t in found if isinstance(t, str))
-    # `re` cannot backtrack badly over one repeat; two or more take the linear-time Glob.
-    matcher: re.Pattern[str] | Glob = (re.compile(translate(body) or "", re.DOTALL) if repeats <= 1
-                                       else Glob(found))
+    stars = sum(1 for t in found if t == STAR)
+    # `re` cannot backtrack badly over one `*`, nor over a few `**/` (each ends at a `/`, a
+    # literal): `**/docs/*` is a regex. More stars take the linear-time Glob.
+    matcher: re.Pattern[str] | Glob = (re.compile(translate(body) or "", re.DOTALL)
+                                       if repeats <= 1 or stars <= 1 and repeats <= 3 else Glob(found, _needle(body)))
     return Pattern(line, matcher, negated, folders_only, basename=not anchored)
 
 

@@ -24,18 +24,36 @@ from skillkit.core.markdown import Reading, read_markdown
 SKILL_FILE = "SKILL.md"
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 BASE_DIR = "{baseDir}/"
+ASSETS = "assets/"
+READ_BY_PEOPLE = ("README", "CHANGELOG", "CHANGES", "HISTORY", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY",
+                  "AUTHORS", "LICENSE", "LICENCE", "NOTICE", "COPYING")
 # What Claude Code replaces with the skill's folder before a model reads the text.
 SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
 # A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
 NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
+# `[the skill](...)` in an example of what a user types: an ellipsis stands for a link
+PLACEHOLDER = re.compile(r"^(?:\.{3,}|…|%E2%80%A6)$")
+# A template's stand-ins for a path: `[path](url)`, `([File].kt:123)`, `<name>.md`, `{feature}/x.md`
+STAND_IN = re.compile(r"(?i)^(?:url|uri|link|href|path|file|todo|tbd)$|(?:^|/)(?:\[[\w .-]+\]|<[\w .-]+>|\{[\w .-]+\})")
+
+
+def not_followed(source: str) -> bool:
+    """Whether a Markdown file's links are no references of the skill: files under assets/
+    are output templates and material a skill copies (their links, `[Screenshot](path/to/
+    screenshot.png)`, are the template's placeholders), and a README, changelog or licence
+    is for people browsing the repository (its links lead around the repository)."""
+    name = source.rsplit("/", 1)[-1].upper()
+    return source.startswith(ASSETS) or name.startswith(READ_BY_PEOPLE)
 
 
 def local_target(target: str) -> str | None:
     """The file a link destination names, decoded (`%20` is a space), without its fragment or
     query; None for an external URL, an anchor in the same file, or an empty destination."""
-    if not target or NOT_A_FILE.match(target):
+    if not target or NOT_A_FILE.match(target) or PLACEHOLDER.match(target):
         return None
     path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    if not path.startswith(SKILL_FOLDER_PREFIXES) and STAND_IN.search(path):
+        return None
     return path or None
 
 
@@ -51,7 +69,8 @@ def resolve_link_target(skill_folder: Path, source_file: Path, target: str) -> P
 
 class Edge(NamedTuple):
     """One local link. `rel` is where it points inside the skill's folder (`/`-separated,
-    `.` for the folder itself), None when it leaves the folder."""
+    `.` for the folder itself), None when it leaves the folder; `exists` says whether the
+    target is there (inside or out)."""
 
     source: str
     line: int
@@ -98,8 +117,10 @@ def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, na
             rel = resolved[len(root) + 1:].replace(os.sep, "/")
         else:
             rel = None
-        exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE)
-                                      or os.path.exists(resolved))
+        if rel is not None:
+            exists = rel in names or rel in bundle.folders or rel in (".", SKILL_FILE) or os.path.exists(resolved)
+        else:  # outside the skill: whether it works in this checkout at all (a broken link is worse)
+            exists = os.path.exists(resolved)
         out.append(Edge(source, link.line, link.column, target, rel, exists))
     return out
 
@@ -115,7 +136,8 @@ def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
     names = {f.rel for f in bundle.files}
-    by_source = {source: _edges(folder, bundle, source, reading, names) for source, reading in readings.items()}
+    by_source = {source: [] if not_followed(source) else _edges(folder, bundle, source, reading, names)
+                 for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
     return SkillGraph(folder, bundle, readings, edges, by_source)
 

@@ -1,6 +1,6 @@
 """Plain prose read without a parser (core/markdown.py hands it stretches that nothing before
 or after changes). A stretch qualifies when every line starts in the first column with a
-letter, a table's `|`, a list item's marker, a heading's `#` or a quote's `>`, each marker
+letter (of any script: `保存`, `Ünder`), a table's `|`, a list item's marker, a heading's `#` or a quote's `>`, each marker
 followed by one space and text (so no line opens a code block or an HTML block); when its
 code spans are single backticks paired on each line; and when, outside code spans, every
 bracket, parenthesis, `<`, `&` and backslash belongs to a `[text](target)`. Then the links
@@ -15,10 +15,11 @@ import re
 
 from skillkit.core.markdown_model import Link, Reading
 
-# How a line of a plain stretch may start: a letter, a table's `|`, emphasis or a link, a
+# How a line of a plain stretch may start: a letter of any script (a line of Chinese prose
+# is a paragraph's as one of English is), a table's `|`, emphasis or a link, a
 # list item's marker followed by at most four spaces and text (five would open code), a
 # heading's `#`, a quote's `>`; or the line is a rule or a setext underline (`---`, `===`).
-STARTS = (r"[A-Za-z|]|\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|#{1,6}(?:[ \t]|\n|\Z)"
+STARTS = (r"[^\W\d_]|\d{1,9}(?![\d.)])|\||\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|#{1,6}(?:[ \t]|\n|\Z)"
           r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)")
 # A non-blank line that starts otherwise, indented lines aside (see INDENTED). Each pattern
 # starts with a literal (`\n`) so it is searched for at memchr speed; the first line is
@@ -32,16 +33,21 @@ OTHER_LINE = re.compile(rf"\n(?! *(?:\n|\Z))(?! *(?:{STARTS}))")
 CODE_FIRST = re.compile(r"\A(?:[ \t]*+\n)*+ ")
 CODE_PLACE = re.compile(r"\n[ \t]*\n ")
 DEEP = re.compile(r"\n {4}")
-PARAGRAPH_LINE = re.compile(r"[A-Za-z]|(?:[-*+]|\d{1,9}[.)]) [A-Za-z]")
+PARAGRAPH_LINE = re.compile(r"[^\W\d_]|(?:[-*+]|\d{1,9}[.)]) [^\W\d_]")
 # A destination markdown-it refuses (validateLink) or rewrites (punycode of a host).
 UNSAFE = re.compile(r"(?i)(?:vbscript|javascript|file|data):")
-LETTER_FIRST = re.compile(r"\A(?=[ \t]*[^ \t\n])(?![A-Za-z])")
-LETTER_LINE = re.compile(r"\n(?=[ \t]*[^ \t\n])(?![A-Za-z])")
+LETTER_FIRST = re.compile(r"\A(?=[ \t]*[^ \t\n])(?![^\W\d_])")
+LETTER_LINE = re.compile(r"\n(?=[ \t]*[^ \t\n])(?![^\W\d_])")
 # `!` is looked at before the match: a pattern that starts with `(!?)` has no literal prefix.
-LINK = re.compile(r"\[([^\[\]()`\\<]*)\]\(([^\s()`\\<]+)\)")
-# Outside links and code spans: brackets, `<` (HTML, autolinks), escapes and entities change
-# what a stretch reads; a bare `&` or a parenthesis does not.
-SPECIAL = re.compile(r"[\[\]`\\<]")
+# A link's text may hold parentheses (`[任务(ArkTS)](task.md)`): only brackets end it.
+LINK = re.compile(r"\[([^\[\]`\\<]*)\]\(([^\s()`\\<]+)(?:[ \t]+\"[^\"\\\n]*\")?\)")
+# Outside links and code spans: `[`, `<` opening a tag or an autolink, escapes and entities
+# change what a stretch reads; a bare `&`, a parenthesis, a `<` before no letter (`Callback<>`)
+# and a `]` with no `[` left to close do not.
+SPECIAL = re.compile(r"[\[`\\]|<(?=[A-Za-z/!?])")
+# A backslash before punctuation no link is made of (`image\_text`, `\*`): that character,
+# literally, wherever it stands; blanked (same length) before the search for what is special.
+HARMLESS_ESCAPE = re.compile(r"\\[_*#.+=|~^%$@&,;:'-]")
 ENTITY = re.compile(r"&#?[A-Za-z0-9]+;")
 CODE_SPAN = re.compile(r"`[^`\n]+`")
 NEEDS_ENCODING = re.compile(r"%(?![0-9A-Fa-f]{2})|[\"{}|^]")
@@ -60,6 +66,8 @@ def plain(text: str) -> Reading | None:
         if "``" in text or any(line.count("`") % 2 for line in text.split("\n")):
             return None
         text = CODE_SPAN.sub(_blank, text)  # same length: positions still count
+    if "\\" in text:
+        text = HARMLESS_ESCAPE.sub("  ", text)
     if SPECIAL.search(LINK.sub("", text)):
         return None
     links = []

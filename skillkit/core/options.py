@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
@@ -29,10 +29,11 @@ class Options:
     settings: dict[str, object] = field(default_factory=dict)
     strict: bool = False  # the settings' `strict`: warnings fail
     settings_source: Path | None = None
-    # The command line's (profile, select, ignore, targets) when each workspace applies its own
-    # settings file under them; None: these options hold everywhere (an explicit --config, or a
-    # library call).
-    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None, tuple[str, ...] | None] | None = None
+    # The command line's (profile, select, ignore, extend-select, targets) when each workspace
+    # applies its own settings file under them; None: these options hold everywhere (an explicit
+    # --config, or a library call).
+    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None, frozenset[str] | None,
+                 tuple[str, ...] | None] | None = None
 
     def resolved_profile(self) -> Profile:
         profiles = self.registry.profiles
@@ -49,6 +50,38 @@ class Options:
                                  "`skillkit rules` lists them")
 
 
+ALL = "ALL"  # the selector of every rule, as ruff's
+
+
+def expand_selectors(selectors: frozenset[str] | None, registry: Registry) -> frozenset[str] | None:
+    """Rule ids from selectors as ruff reads them: `ALL`, a rule id, or a prefix that ends where
+    an id's word does (`name` selects `name-format`, `name-folder`, ...; `skill-ref` every
+    `skill-ref-*`). UsageError, with a did-you-mean, for a selector that selects nothing."""
+    if selectors is None:
+        return None
+    by_id = registry.by_id
+    chosen: set[str] = set()
+    for selector in sorted(selectors):
+        if selector == ALL:
+            chosen.update(by_id)
+            continue
+        found = {rule_id for rule_id in by_id if rule_id == selector or rule_id.startswith(selector + "-")}
+        if not found:
+            words = sorted({*by_id, *(i.rsplit("-", n)[0] for i in by_id for n in range(1, i.count("-") + 1))})
+            raise UsageError(f"unknown rule id {selector!r}{did_you_mean(selector, words)}; `skillkit rules` "
+                             f"lists them (`{ALL}` selects every rule, a prefix such as `name` every `name-*` rule)")
+        chosen.update(found)
+    return frozenset(chosen)
+
+
+def _expanded(selectors: Any, registry: Registry, source: Path | None) -> frozenset[str] | None:
+    """The settings' selectors expanded; an unknown one is the settings file's error (exit 2)."""
+    try:
+        return expand_selectors(frozenset(selectors) if selectors is not None else None, registry)
+    except UsageError as exc:
+        raise ConfigError(str(exc), display(source) if source is not None else "settings") from exc
+
+
 def load_settings(paths: Sequence[Path | str], config: Path | None) -> Settings:
     if config is not None:
         if not os.path.lexists(config):
@@ -63,7 +96,8 @@ def _check_named_ids(settings: Settings, registry: Registry) -> None:
     if settings.source is None:
         return
     named = Options(registry, profile=settings.get("profile", "default"),
-                    select=frozenset(settings.get("select") or ()), ignore=frozenset(settings.get("ignore", [])),
+                    select=_expanded(settings.get("select") or (), registry, settings.source),
+                    ignore=_expanded(settings.get("ignore", []), registry, settings.source) or frozenset(),
                     severity={rule: Severity.INFO for rule in settings.get("severity", {})
                               | {r: "" for rules in settings.get("per-file-ignores", {}).values() for r in rules}})
     try:
@@ -74,21 +108,28 @@ def _check_named_ids(settings: Settings, registry: Registry) -> None:
 
 
 def options_from(settings: Settings, profile: str | None, select: frozenset[str] | None,
-                 ignore: frozenset[str] | None, registry: Registry, per_workspace: bool = False,
-                 targets: tuple[str, ...] | None = None) -> Options:
-    """The pipeline's options from one settings file under the command line's choices.
+                 ignore: frozenset[str] | None, extend_select: frozenset[str] | None, registry: Registry,
+                 per_workspace: bool = False, targets: tuple[str, ...] | None = None) -> Options:
+    """The pipeline's options from one settings file under the command line's choices, as ruff
+    layers them: `--select` replaces the settings' `select`, `--extend-select` adds to it (with
+    no `select` anywhere every rule of the profile runs already), and `--ignore` adds to the
+    settings' `ignore`. Selectors are expanded (`ALL`, prefixes) into rule ids here.
     `per_workspace`: each workspace under the paths reads its own settings (no --config given).
     `targets`: the command line's client ids, over the settings' `targets` (rules read them
     from the settings, so the cache, keyed by the settings, tells the two runs apart)."""
     _check_named_ids(settings, registry)
     values = settings.values if targets is None else {**settings.values, "targets": list(targets)}
-    chosen_select = select if select is not None else (
-        frozenset(settings.get("select")) if settings.get("select") is not None else None)
+    select, ignore = expand_selectors(select, registry), expand_selectors(ignore, registry)
+    extend_select = expand_selectors(extend_select, registry)
+    chosen_select = select if select is not None else _expanded(settings.get("select"), registry, settings.source)
+    if chosen_select is not None and extend_select:
+        chosen_select |= extend_select
     return Options(
         registry,
         profile=profile or settings.get("profile", "default"),
         select=chosen_select,
-        ignore=(ignore or frozenset()) | frozenset(settings.get("ignore", [])),
+        ignore=(ignore or frozenset()) | (_expanded(settings.get("ignore", []), registry, settings.source)
+                                          or frozenset()),
         severity={rule: Severity.parse(word) for rule, word in settings.get("severity", {}).items()},
         excludes=DEFAULT_EXCLUDES,
         patterns=tuple(settings.get("exclude", [])),
@@ -96,7 +137,7 @@ def options_from(settings: Settings, profile: str | None, select: frozenset[str]
         settings=values,
         strict=bool(settings.get("strict", False)),
         settings_source=settings.source,
-        asked=(profile, select, ignore, targets) if per_workspace else None,
+        asked=(profile, select, ignore, extend_select, targets) if per_workspace else None,
     )
 
 
@@ -108,14 +149,15 @@ def options_for_root(root: Path, options: Options) -> Options:
     settings = find_settings(root)
     if settings.source == options.settings_source:
         return options
-    profile, select, ignore, targets = options.asked
-    return options_from(settings, profile, select, ignore, options.registry, per_workspace=True, targets=targets)
+    profile, select, ignore, extend_select, targets = options.asked
+    return options_from(settings, profile, select, ignore, extend_select, options.registry, per_workspace=True,
+                        targets=targets)
 
 
 def build_options(paths: Sequence[Path | str], config: Path | None, profile: str | None,
                   select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry,
-                  targets: tuple[str, ...] | None = None) -> Options:
+                  extend_select: frozenset[str] | None = None, targets: tuple[str, ...] | None = None) -> Options:
     """The pipeline's options from flags and the nearest settings (each workspace found under
     the paths then applies its own, unless --config names one)."""
-    return options_from(load_settings(paths, config), profile, select, ignore, registry,
+    return options_from(load_settings(paths, config), profile, select, ignore, extend_select, registry,
                         per_workspace=config is None, targets=targets)

@@ -63,10 +63,25 @@ class Resolved:
     plain: set[str] = field(default_factory=set)
 
 
+# Files that stand for something else, by absolute path -> the name shown for them: standard
+# input (`-`) is read into a private temporary file that every reader opens as any other, and
+# each message names it as the user did.
+STANDS_FOR: dict[str, str] = {}
+
+
+def as_given(path: Path | str) -> str:
+    """`path` as the user gave it (no relative form made), or the name of what it stands for."""
+    if STANDS_FOR and (stands_for := STANDS_FOR.get(os.path.abspath(path))) is not None:
+        return stands_for
+    return str(path)
+
+
 def display(path: Path, base: str | None = None, folders: Resolved | None = None) -> str:
     """`path` as shown: relative to `base` (the working folder) when under it, links followed."""
     start = base if base is not None else current_base()
     absolute = os.path.abspath(path)
+    if STANDS_FOR and absolute in STANDS_FOR:
+        return STANDS_FOR[absolute]
     prefix = start + os.sep
     if not absolute.startswith(prefix):
         # the cheap way failed: follow links before giving up

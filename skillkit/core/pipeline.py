@@ -14,13 +14,14 @@ from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_doc,
+from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_parts,
                                      load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
 from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
+from skillkit.core.loading import CLIENTS_OWN, Group, Groups
 from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
@@ -28,6 +29,7 @@ from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
+PLATFORM_KINDS = ("agent", "tool", "catalog")
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,8 @@ class Result:
         return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
-class _Judge:
-    """Decides which rules run and how severe their findings are."""
+class Judge:
+    """Decides which rules run and how severe their findings are (one per set of options)."""
 
     def __init__(self, options: Options) -> None:
         options.check_rule_ids()
@@ -97,7 +99,7 @@ class _Judge:
 def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Findings made outside the pipeline (a command's own analysis) filtered and weighed as
     lint's are: --select, --ignore, the profile and `severity` settings apply to them too."""
-    return _Judge(options).admit(found)
+    return Judge(options).admit(found)
 
 
 def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
@@ -141,22 +143,24 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     per-skill rules would be reported to no one. `bodies=False`: each document's body is left
     in its file, read again only if a workspace rule asks (core/stored_body.lean). `shown_as`:
     each file's shown path, when the caller has them (else `display` says)."""
-    judge = _Judge(options)
+    judge = Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
     for index, file in enumerate(files):
         shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
-            doc, diags = load_skill_doc(file, shown)
+            doc, bare, diags = load_skill_parts(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
-            doc, diags = None, [unreadable(shown, exc, file)]
+            doc, bare, diags = None, None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
         rules: list[Diagnostic] | None = None
         if only is None or file in only:
             rules = []
-            if doc is not None:
-                for rule in skill_rules:
-                    rules.extend(judge.stamp(rule, rule.check(doc, judge.context)))  # type: ignore[arg-type, misc]
+            # a broken frontmatter: the rules of the body and the bundle still run (links, secrets)
+            checked, runnable = (doc, skill_rules) if doc is not None else (bare, [r for r in skill_rules if r.bodily])
+            if checked is not None:
+                for rule in runnable:
+                    rules.extend(judge.stamp(rule, rule.check(checked, judge.context)))  # type: ignore[arg-type, misc]
         if doc is not None and "skillkit:" not in doc.split.yaml_text and "skillkit:" not in doc.body:
             said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
         else:
@@ -167,7 +171,7 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     return out
 
 
-def _checked_skills(space: Workspace, judge: _Judge, base: str, cache: LintCache | None,
+def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache | None,
                     tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
     """Every skill of the workspace checked, from the cache where its folder is unchanged."""
     if cache is None:
@@ -221,7 +225,41 @@ def _resolved(space: Workspace) -> Resolved:
     return Resolved(plain=plain)
 
 
-def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+class _Context:
+    """Where a skill stands weighs some findings, as the clients that load it read them:
+    - a platform field or limit (`tools`, `examples`, `version`, a body over 65,536 characters)
+      breaks a platform skill; a skill in a client's own folder or plugin (`.claude/skills/`,
+      a `.claude-plugin` plugin's `skills/`) is no platform action and carries such keys for
+      its client (`version: 1.0.0`, `tools: [Read]`): there, unless the workspace has agents,
+      tools or a catalog (or the profile is `platform`), the finding is a warning."""
+
+    def __init__(self, space: Workspace, judge: Judge) -> None:
+        self.platform = judge.profile.name == "platform" or any(kind in PLATFORM_KINDS for kind, _ in space.documents)
+        self.worlds = {rule_id: rule.world for rule_id, rule in judge.by_id.items()}
+        self.explicit = judge.options.severity
+        self.groups: Groups | None = None  # made when first asked
+
+    def _soft(self, diag: Diagnostic, why: str) -> Diagnostic:
+        if diag.severity != Severity.ERROR or diag.rule in self.explicit:
+            return diag  # (a severity the settings give is the user's word)
+        return replace(diag, severity=Severity.WARNING, message=f"{diag.message} ({why})")
+
+    def _group(self, file: Path) -> Group | None:
+        self.groups = self.groups or Groups()
+        return self.groups.of(str(file))
+
+    def weigh(self, checked: Checked) -> list[Diagnostic]:
+        found = checked.found()
+        if not self.platform and any(d.severity == Severity.ERROR and self.worlds.get(d.rule) == "platform"
+                                     for d in found):
+            group = self._group(checked.file)
+            if group is not None and group.kind in CLIENTS_OWN:
+                found = [self._soft(d, f"a platform field or limit; this skill is in {group.kind_said}")
+                         if self.worlds.get(d.rule) == "platform" else d for d in found]
+        return found
+
+
+def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
         # lint (no models) leaves the bodies in their files (core/stored_body.lean)
@@ -230,7 +268,7 @@ def _load(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: b
         return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
 
 
-def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], cache: bool, models: bool,
+def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
                 workers: Workers, bodies: bool) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
@@ -248,43 +286,28 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
         if space.only is not None and space.reports(path):
             named.add(shown)
 
+    context = _Context(space, judge)
     for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
-        per_file[checked.shown].extend(checked.found())
+        per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives
         if checked.doc is not None:
             skill_docs.append(checked.doc)
         shown_named(checked.file, checked.shown)
     for kind, file in space.documents:
-        kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
-        shown = display(file, base)
-        try:
-            ydoc, diags = load_yaml_doc(kind, file, shown)
-        except InputError as exc:
-            ydoc, diags = None, [unreadable(shown, exc, file)]
-        per_file[shown].extend(judge.admit(diags))
-        if ydoc is not None:
-            yaml_docs.append(ydoc)
-        shown_named(file, shown)
+        checked_doc = check_document(kind, file, display(file, base), judge)
+        per_file[checked_doc.shown].extend(checked_doc.found)
+        if checked_doc.doc is not None:
+            yaml_docs.append(checked_doc.doc)
+        shown_named(file, checked_doc.shown)
         tick(1)
-    for folder, message in space.unreadable:
-        shown = display(folder, base)
-        per_file[shown].extend(judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR, message)]))
-        shown_named(folder, shown)
-    for outer, nested in space.nested:
-        if space.reports(outer):
-            shown = display(outer, base)
-            per_file[shown].extend(judge.admit([Diagnostic(
-                shown, 1, 1, "skill-nested", Severity.WARNING,
-                f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
-                "does not check it (name it on the command line to check it)")]))
-    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings)
-    for rule in judge.rules:
-        if rule.scope == "workspace" and judge.runs(rule):
-            for diag in judge.stamp(rule, rule.check(view, judge.context)):  # type: ignore[arg-type, misc]
-                per_file[diag.path].append(diag)
-    silence(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base,
-            judge.options, judge.by_id, lambda rule_id: rule_id in judge.by_id and judge.runs(judge.by_id[rule_id]),
-            read)
+    for path, diag in discovery_findings(space, judge, base):
+        per_file[diag.path].append(diag)
+        shown_named(path, diag.path)
+    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins))
+    for diags in workspace_hits(view, judge).values():
+        for diag in diags:
+            per_file[diag.path].append(diag)
+    settle(per_file, [(p, True) for p in space.skills] + [(p, False) for _, p in space.documents], base, judge, read)
     broken = frozenset(p for p, ds in per_file.items() if any(d.severity == Severity.ERROR for d in ds))
     if space.only is None:
         for diags in per_file.values():
@@ -298,6 +321,62 @@ def _load_space(space: Workspace, judge: _Judge, tick: Callable[[int], None], ca
     skills = tuple(build_skill(d) for d in skill_docs if d.path not in broken)
     documents = tuple(build_document(d) for d in yaml_docs if d.path not in broken)
     return found, LoadedWorkspace(space.root, skills, documents, broken, notes)
+
+
+@dataclass(frozen=True)
+class CheckedDocument:
+    """One workspace file (a tool, agent, scene, catalog, session, a skill's Codex settings)
+    read, parsed and validated; `found`: its findings so far, weighed."""
+
+    kind: str
+    file: Path
+    shown: str
+    doc: YamlDoc | None
+    found: tuple[Diagnostic, ...]
+
+
+def check_document(kind: str, file: Path, shown: str, judge: Judge) -> CheckedDocument:
+    """Read, parse and validate one workspace file: what lint and the language server do to each."""
+    kind = CODEX_AGENT_KIND if is_codex_agent_file(file) else kind  # a skill's own, never a platform agent
+    try:
+        ydoc, diags = load_yaml_doc(kind, file, shown)
+    except InputError as exc:
+        ydoc, diags = None, [unreadable(shown, exc, file)]
+    return CheckedDocument(kind, file, shown, ydoc, tuple(judge.admit(diags)))
+
+
+def discovery_findings(space: Workspace, judge: Judge, base: str) -> list[tuple[Path, Diagnostic]]:
+    """What the walk itself found, each with the path it is about: folders that could not be
+    listed, and skills nested in another skill's folder (on the outer skill, when it is reported)."""
+    out = []
+    for folder, message in space.unreadable:
+        shown = display(folder, base)
+        out.extend((folder, d) for d in judge.admit([Diagnostic(shown, 1, 1, "file-unreadable", Severity.ERROR,
+                                                                message)]))
+    for outer, nested in space.nested:
+        if space.reports(outer):
+            shown = display(outer, base)
+            out.extend((outer, d) for d in judge.admit([Diagnostic(
+                shown, 1, 1, "skill-nested", Severity.WARNING,
+                f"{display(nested, base)} is a skill inside this skill's folder: clients do not load it, so lint "
+                "does not check it (name it on the command line to check it)")]))
+    return out
+
+
+def workspace_hits(view: WorkspaceView, judge: Judge, only: Callable[[Rule], bool] = lambda rule: True
+                   ) -> dict[str, list[Diagnostic]]:
+    """The findings of each workspace rule that runs (and that `only` keeps), by rule id."""
+    return {rule.id: judge.stamp(rule, rule.check(view, judge.context))  # type: ignore[arg-type, misc]
+            for rule in judge.rules if rule.scope == "workspace" and judge.runs(rule) and only(rule)}
+
+
+def settle(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]], base: str, judge: Judge,
+           read: dict[Path, tuple[Directive, ...] | None], also_ran: frozenset[str] = frozenset()) -> None:
+    """per-file-ignores and suppression comments applied to `files`' findings, in place
+    (core/suppress.py). `also_ran`: rule ids reported in files outside `per_file` (a caller
+    that settles some files of a workspace: a suppression of them is used elsewhere too)."""
+    silence(per_file, files, base, judge.options, judge.by_id,
+            lambda rule_id: rule_id in also_ran or (rule_id in judge.by_id and judge.runs(judge.by_id[rule_id])), read)
 
 
 def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
@@ -332,7 +411,7 @@ def run(paths: Sequence[Path | str], options: Options, progress: Progress | None
 
 
 def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
-    judge = _Judge(options)
+    judge = Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces
     if not any(s.skills or s.documents or s.unreadable for s in spaces) and not found_files.settings:
@@ -368,10 +447,10 @@ def _run(paths: Sequence[Path | str], options: Options, progress: Progress | Non
     return Result(tuple(ordered), reported + len(found_files.settings), tuple(loaded), len(strict), notes)
 
 
-def _judge_for(root: Path | None, judge: _Judge) -> _Judge:
+def _judge_for(root: Path | None, judge: Judge) -> Judge:
     """A workspace with a settings file of its own is judged by it (as ruff reads the nearest
     config per file): `skillkit lint` at a monorepo's top must not skip each workspace's."""
     if root is None or judge.options.asked is None:
         return judge
     options = options_for_root(root, judge.options)
-    return judge if options is judge.options else _Judge(options)
+    return judge if options is judge.options else Judge(options)

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, NamedTuple
 from skillkit.core.diagnostics import Severity
 
 if TYPE_CHECKING:
+    from skillkit.core.diagnostics import Diagnostic
     from skillkit.core.documents import SkillDoc, YamlDoc
+    from skillkit.core.fixes import FixFile
 
 
 class Hit(NamedTuple):
@@ -38,6 +40,7 @@ class WorkspaceView:
     skills: tuple[SkillDoc, ...]
     documents: tuple[YamlDoc, ...]
     settings: dict[str, object] = field(default_factory=dict)
+    plugins: tuple[Path, ...] = ()  # Claude Code plugin roots (folders holding `.claude-plugin/`)
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]
@@ -55,6 +58,26 @@ class RuleContext:
     settings: dict[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, order=True)
+class Edit:
+    """One replacement in a file's text: offsets into the text as read (BOM and CRLF included)."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """What `lint --fix` does for a rule's finding: `edits` gives the edits that settle one
+    finding on the file's text (none: the finding stays for a person). A safe fix cannot change
+    what the file means, and `--fix` applies it; an unsafe one may (renaming `alowed-tools` turns
+    a restriction on), and only `--unsafe-fixes` applies it, as ruff's unsafe fixes."""
+
+    edits: Callable[[FixFile, Diagnostic], list[Edit]]
+    safe: bool = True
+
+
 @dataclass(frozen=True)
 class Rule:
     id: str
@@ -63,6 +86,16 @@ class Rule:
     doc: str
     scope: str  # "file" (reported by the core while reading), "skill", "workspace"
     check: SkillCheck | WorkspaceCheck | None = None
+    # A skill rule that reads the body and the bundle only (links, secrets, scripts) runs on
+    # a SKILL.md whose frontmatter is missing or broken too: its findings still hold.
+    bodily: bool = False
+    fix: Fix | None = None
+    # What a workspace rule reads of the view, so that a workspace held in memory (the language
+    # server) re-runs it only when an edit changed one of these (None: anything, always re-run):
+    # SKILLS (which skills parsed, their paths and folders), BODY (their bodies), `key:NAME`
+    # (one frontmatter key's value and positions), FRONTMATTER (any key), and document kinds
+    # (`tool`, `agent`, `scene`, `catalog`, `session`, `codex-agent`: those files whole).
+    reads: frozenset[str] | None = None
 
     @property
     def summary(self) -> str:
@@ -72,20 +105,31 @@ class Rule:
         return paragraph if end < 0 else paragraph[:end + 1]
 
 
-def documented(rule_id: str, severity: Severity, doc: str, world: str = "all") -> Rule:
+def documented(rule_id: str, severity: Severity, doc: str, world: str = "all", fix: Fix | None = None) -> Rule:
     """A rule the core reports while reading a file (no check function of its own)."""
-    return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file")
+    return Rule(rule_id, severity, world, inspect.cleandoc(doc), "file", fix=fix)
 
 
-def skill_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[SkillCheck], Rule]:
+def skill_rule(rule_id: str, severity: Severity, world: str = "all", bodily: bool = False,
+               fix: Fix | None = None) -> Callable[[SkillCheck], Rule]:
     def wrap(check: SkillCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "skill", check, bodily, fix)
     return wrap
 
 
-def workspace_rule(rule_id: str, severity: Severity, world: str = "all") -> Callable[[WorkspaceCheck], Rule]:
+SKILLS, BODY, FRONTMATTER = "skills", "body", "frontmatter"  # what `Rule.reads` may name besides keys and kinds
+
+
+def key(name: str) -> str:
+    """`Rule.reads`' word for one frontmatter key."""
+    return f"key:{name}"
+
+
+def workspace_rule(rule_id: str, severity: Severity, world: str = "all",
+                   reads: Iterable[str] | None = None) -> Callable[[WorkspaceCheck], Rule]:
     def wrap(check: WorkspaceCheck) -> Rule:
-        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check)
+        return Rule(rule_id, severity, world, inspect.cleandoc(check.__doc__ or ""), "workspace", check,
+                    reads=None if reads is None else frozenset(reads))
     return wrap
 
 
@@ -121,6 +165,11 @@ class Registry:
     @cached_property
     def by_id(self) -> dict[str, Rule]:
         return {rule.id: rule for rule in self.rules}
+
+    @cached_property
+    def fixes(self) -> dict[str, Fix]:
+        """Each fixable rule's fix, by rule id."""
+        return {rule.id: rule.fix for rule in self.rules if rule.fix is not None}
 
     def __reduce__(self) -> tuple[Callable[[str], Registry], tuple[str]]:
         return _import_registry, (self.source,)

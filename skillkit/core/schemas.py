@@ -35,7 +35,11 @@ def field_doc_text() -> str:
 
 def generated() -> dict[str, str]:
     """Every generated file under schemas/, by file name."""
+    from skillkit.core.fields.reports import REPORTS, report_schema
+
     files = {KINDS[name].schema_id(): schema_text(name) for name in KINDS}
+    for stem in REPORTS:  # what the commands print for machines
+        files[f"{stem}.schema.json"] = json.dumps(report_schema(stem), indent=2, ensure_ascii=False) + "\n"
     files[FIELD_DOC] = field_doc_text()
     return files
 

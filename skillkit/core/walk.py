@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
+from skillkit.core.gitindex import Tracked, read_tracked
 from skillkit.core.ignore import IgnoreLayer, compile_lines, deciding
 
 # What no client loads skills from and no pack ships: version control and tool caches.
@@ -106,6 +107,8 @@ class Walker:
         self.listed: dict[str, list[os.DirEntry[str]]] = {}
         resolved = top.resolve()
         repo = repo_top(resolved)
+        self._repo = repo
+        self._tracked: Tracked | None | bool = False  # read when an ignore file first matches (False: not yet)
         self._git_base = repo if repo is not None else resolved
         rel = os.path.relpath(resolved, self._git_base).replace(os.sep, "/")
         self._git_prefix = "" if rel == "." else rel + "/"  # the top, seen from the git base
@@ -131,30 +134,46 @@ class Walker:
                 layers.append(IgnoreLayer(base, compile_lines(lines), str(self._git_base / base / GITIGNORE)))
         return layers
 
-    def _reason(self, rel: str, name: str, is_dir: bool, git: list[IgnoreLayer],
-                own: list[IgnoreLayer]) -> str | None:
+    def _reason(self, rel: str, name: str, is_dir: bool, git: list[IgnoreLayer], own: list[IgnoreLayer],
+                forced: str | None = None) -> tuple[str | None, str | None]:
+        """Why the entry is left out (None: taken), and for a folder taken only because git
+        tracks files in it, the ignore file's reason its untracked entries inherit."""
         if name in TOOL_FOLDERS and is_dir or name == ".git":
-            return "tool folder"
+            return "tool folder", None
         if name.startswith(TEMP_PREFIX):
-            return "skillkit temporary file"
+            return "skillkit temporary file", None
         if self._fixed is not None:
             hit = deciding((self._fixed,), rel, is_dir)
             if hit is not None:
-                return f"excluded by the settings' `exclude` ({hit[1].source.strip()})"
-        for layers, path in ((git, self._git_prefix + rel), (own, rel)):
-            hit = deciding(layers, path, is_dir) if layers else None
-            if hit is not None:
-                return f"ignored by {self.show(Path(hit[0].source))}:{hit[1].number} ({hit[1].source.strip()})"
+                return f"excluded by the settings' `exclude` ({hit[1].source.strip()})", None
+        path = self._git_prefix + rel
+        found = deciding(git, path, is_dir) if git else None
+        ignored = forced if found is None else \
+            f"ignored by {self.show(Path(found[0].source))}:{found[1].number} ({found[1].source.strip()})"
+        if ignored is not None:
+            if not self._is_tracked(path, is_dir):
+                return ignored, None
+            forced = ignored  # kept for what git tracks in it; the rest of it stays ignored
+        hit = deciding(own, rel, is_dir) if own else None
+        if hit is not None:
+            return f"ignored by {self.show(Path(hit[0].source))}:{hit[1].number} ({hit[1].source.strip()})", None
         if self._defaults is not None and deciding((self._defaults,), rel, is_dir) is not None:
-            return self.rules.defaults_reason
-        return None
+            return self.rules.defaults_reason, None
+        return None, forced if is_dir else None
+
+    def _is_tracked(self, path: str, is_dir: bool) -> bool:
+        """Git ignores untracked files only: a tracked file, or a folder holding one, is never
+        left out by an ignore file (the index says, core/gitindex.py)."""
+        if self._tracked is False:
+            self._tracked = read_tracked(self._repo) if self._repo is not None else None
+        return isinstance(self._tracked, Tracked) and self._tracked.holds(path, is_dir)
 
     def folders(self) -> Iterator[Folder]:
         """Every folder taken, parents before children, names in sorted order."""
-        stack: list[tuple[str, str, list[IgnoreLayer], list[IgnoreLayer]]] = [
-            (str(self.top), "", self._git_layers(), [])]
+        stack: list[tuple[str, str, list[IgnoreLayer], list[IgnoreLayer], str | None]] = [
+            (str(self.top), "", self._git_layers(), [], None)]
         while stack:
-            path, rel, git, own = stack.pop()
+            path, rel, git, own, forced = stack.pop()
             try:
                 entries = sorted(os.scandir(path), key=lambda e: e.name)
             except OSError as exc:
@@ -172,9 +191,10 @@ class Walker:
                 if own_file.is_file() and not own_file.is_symlink():
                     own = [*own, self._own_layer(own_file, rel)]
             dirs, files = [], []
+            inherited: dict[str, str] = {}  # folders kept for their tracked files -> the reason
             # no pattern applies here: only a name can leave an entry out (asked first: discovery
             # walks every folder of every skill, and most trees have no ignore file inside them)
-            plain = not git and not own and self._fixed is None and self._defaults is None
+            plain = not git and not own and self._fixed is None and self._defaults is None and forced is None
             for entry in entries:
                 try:
                     is_dir = entry.is_dir(follow_symlinks=False)
@@ -182,19 +202,21 @@ class Walker:
                     is_dir = False
                 name = entry.name
                 if plain and name not in _NAMED_OUT and not name.startswith(TEMP_PREFIX):
-                    reason = None
+                    reason, keeps = None, None
                 else:
-                    reason = self._reason(prefix + name, name, is_dir, git, own)
+                    reason, keeps = self._reason(prefix + name, name, is_dir, git, own, forced)
                 if reason is not None:
                     self.left_out.append(LeftOut(Path(entry.path), is_dir, reason))
                 elif is_dir:
                     dirs.append(entry)
+                    if keeps is not None:
+                        inherited[entry.name] = keeps
                 else:
                     files.append(entry)
             folder = Folder(path, rel, dirs, files, names=names)
             yield folder
             for entry in reversed(folder.dirs):
-                stack.append((entry.path, prefix + entry.name, git, own))
+                stack.append((entry.path, prefix + entry.name, git, own, inherited.get(entry.name)))
 
     def _own_layer(self, file: Path, rel: str) -> IgnoreLayer:
         """The caller's ignore file; unreadable, it stops the walk (a pack must not guess)."""

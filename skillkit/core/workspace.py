@@ -27,6 +27,7 @@ SKILL_FILE = "SKILL.md"
 SETTINGS_FILE = "skillkit.yaml"
 CATALOG_FILE = "catalog.yaml"
 PYPROJECT = "pyproject.toml"
+PLUGIN_MARKER = ".claude-plugin"  # Claude Code's plugin root: its hooks are checked (rules/plugins.py)
 KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene", "sessions": "session"}
 T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
@@ -50,6 +51,7 @@ class Workspace:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
     origin: Hashable = None  # loose skills: the repository or command-line path they came from
     linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
+    plugins: list[Path] = field(default_factory=list)  # folders holding `.claude-plugin/` (a plugin's root)
     _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
     # How a path is resolved: discovery's memoised resolve (a folder at a time) once it is done
     _resolve: Callable[[Path], Path] = field(default=Path.resolve, repr=False, compare=False)
@@ -227,6 +229,8 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
             if CATALOG_FILE in files:
                 kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
         owner[folder.rel] = root
+        if PLUGIN_MARKER in dirs and not is_skill:
+            space(root).plugins.append(folder.path)
         if is_skill:
             # one Path from the string, not the folder's and then its child: thousands a walk
             skill = Path(folder.where + os.sep + SKILL_FILE)
@@ -251,12 +255,35 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
                     space(root).skills.append(Path(entry.path) / SKILL_FILE)
                     space(root).linked.add(Path(entry.path) / SKILL_FILE)
                 else:
-                    left_out.append(LeftOut(Path(entry.path), True,
-                                            "a link to a folder without SKILL.md (links are not walked)"))
+                    left_out.append(LeftOut(Path(entry.path), True, link_reason(entry.path, top)))
     left_out.extend(walker.left_out)
     for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
         spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "session", "catalog") for d in by_kind.get(k, ()))
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
+
+
+LINK_LOOK = 2000  # entries of a linked folder looked at to say what it holds
+
+
+def link_reason(link: str, top: Path) -> str:
+    """What a linked folder holds, said as `--show-files` says why it was left out: a linked
+    skills folder (`.claude/skills -> ../.agents/skills`) is checked where it points when the
+    walk reaches that folder; links are never walked (one to / would search the whole disk)."""
+    target = os.readlink(link)
+    skills = 0
+    try:
+        with os.scandir(link) as listing:
+            for index, entry in enumerate(listing):
+                if index >= LINK_LOOK:
+                    break
+                skills += entry.is_dir() and os.path.lexists(os.path.join(entry.path, SKILL_FILE))
+    except OSError:
+        return f"a link to {target}, which cannot be listed (links are not walked)"
+    if not skills:
+        return f"a link to a folder without skills ({target}; links are not walked)"
+    inside = os.path.realpath(link).startswith(os.path.realpath(top) + os.sep)
+    where = "they are checked there" if inside else f"name {target} to check them"
+    return f"a linked skills folder (-> {target}, {skills} skill{'s' if skills != 1 else ''}): links are not walked; {where}"
 
 
 def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = None,
@@ -498,13 +525,15 @@ def _identity(path: Path) -> object:
 def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
     """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
     at its own path is checked there once, not twice under two names."""
-    linked = [(space, path) for space in spaces for path in space.skills if path in space.linked]
+    linked = [(space, path) for space in spaces for path in space.linked]
     if not linked:
         return
     real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
     for space, path in linked:
-        if _identity(path) in real:
-            space.skills.remove(path)
+        kept = path in space.skills
+        if not kept or _identity(path) in real:  # (not kept: a copy _unique dropped for its target)
+            if kept:
+                space.skills.remove(path)
             target = display(Path(os.path.realpath(path.parent)))
             left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
 
@@ -538,8 +567,10 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             have.documents += space.documents
             have.nested += space.nested
             have.unreadable += space.unreadable
+            have.plugins += [p for p in space.plugins if p not in have.plugins]
     for space in by_root.values():
-        space.skills = _unique(space.skills, lambda path: path)
+        # the real folder before a link to it: a skill is checked (and shown) where it is
+        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path)
         space.documents = _unique(space.documents, lambda kind_path: kind_path[1])
     return list(by_root.values())
 

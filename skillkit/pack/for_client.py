@@ -3,8 +3,9 @@
 - The keys the client reads (its declaration's `keys`) stay as written.
 - Each intent the skill states (pack/intents.py) is written in the client's spelling: a
   frontmatter key, a `metadata` key, or a key of a file of the client's own (Codex's
-  `agents/openai.yaml`); the other clients' spellings go. An intent the client has no
-  spelling for is reported as unsaid.
+  `agents/openai.yaml`); the other clients' frontmatter and `metadata` spellings go. Where
+  spellings disagree, the client's own wins, else the SKILL.md's; the report names the other.
+  An intent the client has no spelling for is reported as unsaid.
 - Any other key is kept under `metadata` as a string where the client keeps such keys there
   (its packaging's `carry`) and it fits one (as the `.skill` export does, pack/reduce.py), or
   dropped; both are reported.
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillkit.clients.base import Client
-from skillkit.pack.intents import Stated, consumed_keys, encode
+from skillkit.pack.intents import Stated, chosen, consumed_keys, encode
 from skillkit.pack.reduce import as_metadata_text, why_dropped
 
 
@@ -82,13 +83,14 @@ class _Placed:
     unsaid: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _place(stated: Mapping[str, Stated], client: Client) -> _Placed:
+def _place(stated: Mapping[str, list[Stated]], client: Client) -> _Placed:
     placed = _Placed()
-    for intent, found in stated.items():
+    for intent, all_found in stated.items():
         spelling = client.spelling(intent)
         if not spelling.supported:
             placed.unsaid.append((words(intent), spelling.note))
             continue
+        found, against = chosen(all_found, spelling)
         value, rewritten = encode(spelling, thaw(found.value))
         if rewritten:
             placed.converted.append(spelling.key)
@@ -98,13 +100,17 @@ def _place(stated: Mapping[str, Stated], client: Client) -> _Placed:
             placed.meta[spelling.key] = value
         else:
             placed.files.setdefault(spelling.file, {})[spelling.key] = value
+        was = found.spelling.describe()
         if (spelling.place, spelling.key, spelling.file) != (found.spelling.place, found.spelling.key,
                                                              found.spelling.file):
-            placed.spelled.append(f"{words(intent)}: {spelling.describe()} (was {found.spelling.describe()})")
+            placed.spelled.append(f"{words(intent)}: {spelling.describe()} (was {was})")
+        if against:
+            others = ", ".join(s.spelling.describe() for s in against)
+            placed.spelled.append(f"{words(intent)}: as {was} says; {others} said otherwise")
     return placed
 
 
-def for_client(fields: Mapping[str, Any], stated: Mapping[str, Stated], client: Client) -> ClientReduction:
+def for_client(fields: Mapping[str, Any], stated: Mapping[str, list[Stated]], client: Client) -> ClientReduction:
     front_keys, meta_keys = consumed_keys()
     placed = _place(stated, client)
     build = _Builder(client)

@@ -3,9 +3,11 @@ which tools it may use unasked; skillkit/clients/base.INTENTS), read from whiche
 spellings the skill uses, and written the way one target client reads them.
 
 Reading: every spelling a client of the registry declares is looked for, in the frontmatter,
-its `metadata`, or a file of the skill's folder (Codex's `agents/openai.yaml`). Two spellings
-that disagree (`disable-model-invocation: true` beside `policy.allow_implicit_invocation:
-true`) refuse the pack: no target could say both.
+its `metadata`, or a file of the skill's folder (Codex's `agents/openai.yaml`). Spellings may
+disagree on purpose (a published skill says `disable-model-invocation: true` for Claude Code
+and `policy.allow_implicit_invocation: true` for Codex): a target then gets what its own
+spelling says, else what the frontmatter says (the skill's own file, over `metadata`, over
+another client's file), and the report names the spelling that was outvoted.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from typing import Any, Mapping
 
 from skillkit.clients import REGISTRY
 from skillkit.clients.base import INTENTS, Spelling
-from skillkit.core.errors import VerdictError
 from skillkit.core.reader import MAX_FILE_BYTES, decode, read_bytes
 from skillkit.core.yamlparse import parse_yaml
 
@@ -89,21 +90,28 @@ def _raw(spelling: Spelling, fields: Mapping[str, Any], folder: Path) -> Any:
     return dotted(read_file_data(folder, spelling.file), spelling.key)
 
 
-def read_intents(fields: Mapping[str, Any], folder: Path, shown: str) -> dict[str, Stated]:
-    """The intents a skill states, each once; VerdictError when two spellings disagree."""
-    stated: dict[str, Stated] = {}
+_RANK = {"frontmatter": 0, "metadata": 1, "file": 2}
+
+
+def read_intents(fields: Mapping[str, Any], folder: Path) -> dict[str, list[Stated]]:
+    """Every spelling of each intent the skill uses, with its value, the SKILL.md's own first
+    (frontmatter, then `metadata`, then other files), registry order within each."""
+    stated: dict[str, list[Stated]] = {}
     for intent in INTENTS:
-        for spelling in spellings(intent):
-            value = _decode(spelling, _raw(spelling, fields, folder))
-            if value is None:
-                continue
-            earlier = stated.get(intent)
-            if earlier is None:
-                stated[intent] = Stated(intent, value, spelling)
-            elif _tools(earlier.value) != _tools(value):
-                raise VerdictError(f"{shown}: {earlier.spelling.describe()} and {spelling.describe()} disagree on "
-                                   f"whether {INTENTS[intent]}; say it one way")
+        found = [Stated(intent, value, spelling) for spelling in spellings(intent)
+                 if (value := _decode(spelling, _raw(spelling, fields, folder))) is not None]
+        if found:
+            stated[intent] = sorted(found, key=lambda s: _RANK[s.spelling.place])
     return stated
+
+
+def chosen(found: list[Stated], theirs: Spelling) -> tuple[Stated, list[Stated]]:
+    """What a client whose spelling is `theirs` gets: its own spelling's value where the skill
+    uses it, else the first; and the spellings that say otherwise."""
+    same = [s for s in found if (s.spelling.place, s.spelling.key, s.spelling.file)
+            == (theirs.place, theirs.key, theirs.file)]
+    pick = same[0] if same else found[0]
+    return pick, [s for s in found if _tools(s.value) != _tools(pick.value)]
 
 
 def _tools(value: Any) -> Any:

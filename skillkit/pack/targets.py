@@ -84,7 +84,7 @@ def plan_skill(skill: Skill, folder: str, files: list[SourceFile], client: Clien
     its frontmatter's reduction and the client's own files it rewrote."""
     shown = member(folder, SKILL_FILE)
     sources = skill_sources(skill, folder, files, "a skill's folder holds exactly one")
-    reduction = for_client(skill.fields, read_intents(skill.fields, skill.folder, shown), client)
+    reduction = for_client(skill.fields, read_intents(skill.fields, skill.folder), client)
     text = (skill_text(reduction.frontmatter, skill.body).encode("utf-8")
             if reduction.frontmatter != thaw(skill.fields) else (skill.folder / SKILL_FILE).read_bytes())
     entries = {SKILL_FILE: Entry(SKILL_FILE, len(text), False, bytes_chunks(text))}

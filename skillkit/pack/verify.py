@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from skillkit.core.errors import InputError
+from skillkit.core.paths import as_given
 from skillkit.core.reader import open_regular
 from skillkit.pack import MANIFEST_NAME
 from skillkit.pack.archive import CHUNK
@@ -46,7 +47,7 @@ class Verified:
 @contextlib.contextmanager
 def open_zip(path: Path) -> Iterator[zipfile.ZipFile]:
     """The zip at `path`; InputError when it cannot be opened or is not a zip."""
-    shown = str(path)
+    shown = as_given(path)
     if path.is_dir():
         raise InputError("is a folder, not a pack file", shown)
     handle = open_regular(path)  # never a FIFO (blocks) or /dev/zero (endless)
@@ -166,4 +167,4 @@ def verify_archive(archive: zipfile.ZipFile, shown: str, limits: Limits = Limits
 def verify_pack(path: Path, limits: Limits = Limits(), progress: Callable[[int, int], None] | None = None,
                 allowed_signers: Path | None = None) -> Verified:
     with open_zip(path) as archive:
-        return verify_archive(archive, str(path), limits, progress, allowed_signers)
+        return verify_archive(archive, as_given(path), limits, progress, allowed_signers)

@@ -36,6 +36,11 @@ class SkillSource:
     version: object
     tools: tuple[Ref, ...]
     path: str
+    # What a load of the file's version returns, and the line the model reads when it may load
+    # it; None where the source does not hold them (lint's raw view).
+    description: str | None = None
+    instructions: str | None = None
+    examples: tuple[Mapping[str, Any], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +62,7 @@ class AgentSource:
     name_at: At
     tools_at: At
     skills_at: At
+    prompt: str = ""  # the start of the agent's instructions
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +120,7 @@ def _agent(data: Mapping[str, Any], path: str, where: Where) -> AgentSource | No
         return None
     return AgentSource(name, _text(data.get("handler"), "agent"), _refs(data.get("tools"), where, "tools"),
                        _refs(data.get("skills"), where, "skills", preload=True), path, where("name"),
-                       where("tools"), where("skills"))
+                       where("tools"), where("skills"), data.get("prompt") if isinstance(data.get("prompt"), str) else "")
 
 
 def _record(value: object, where: Where, *path: str | int) -> Record:
@@ -166,7 +172,7 @@ def _assemble(skills: Iterable[SkillSource], others: Iterable[tuple[str, str, Ma
 def from_loaded(workspace: LoadedWorkspace) -> Sources:
     """Sources from the valid models `resolve` works on."""
     skills = (SkillSource(s.name, s.version, tuple(Ref(t.name, t.version, (t.line, t.column)) for t in s.tools),
-                          s.path) for s in workspace.skills)
+                          s.path, s.description, s.body.strip(), s.examples) for s in workspace.skills)
     others = ((d.kind, d.path, d.data, d.where) for d in workspace.documents)
     return _assemble(skills, others)
 

@@ -73,6 +73,7 @@ class Invocation:
         self._said: list[str] | None = None              # the offered list the last call reported
         self.calls_tools = plan.agent.handler == TOOL_CALLING_HANDLER
         self.memo: dict[Any, Any] | None = None  # see _load
+        self.returned: dict[str, Event] = {}             # execution -> what the load returned
 
     # -- loads -----------------------------------------------------------------------------
     def _load(self, skill: Resolved) -> tuple[SkillEntry, str | None]:
@@ -149,6 +150,8 @@ class Invocation:
                 event["execution"] = loads[name] = f"t{self.number}-l{self.count}"
                 self.executions[(name, version)] = event["execution"]
             self.preloaded[name] = (version, event["execution"])
+            if "returns" in event:
+                self.returned[event["execution"]] = event["returns"]
             self.preloads.append(event)
         self.made_by = {name: loads[source] for name, entry in snapshot.joined.items()
                         if (source := entry.source.removeprefix("skill:")) in loads}
@@ -165,7 +168,7 @@ class Invocation:
         if execution is None:
             event.update(verdict="refused", reason=_conflict(entry))
         else:
-            event["verdict"] = "done"
+            event.update(verdict="done", returns=self._returns(skill, event["tools"], execution))
             self.executions[(name, version)] = execution
         self.preloaded[name] = (version, execution)
         self.preloads.append(event)
@@ -215,7 +218,7 @@ class Invocation:
             elif execution is None:
                 self._refuse(event, f"skill {name!r} is preloaded, and the turn's preload of it failed")
             else:
-                event.update(verdict="done", execution=execution, preload=True)
+                event.update(verdict="done", execution=execution, preload=True, returns=self.returned[execution])
             return
         skill = self.plan.skills.get(name)
         if skill is None:
@@ -224,7 +227,7 @@ class Invocation:
         event["version"] = skill.version.raw
         earlier = self.executions.get((name, skill.version))
         if earlier is not None:  # one identity per skill version within one invocation
-            event.update(verdict="done", execution=earlier, repeat=True)
+            event.update(verdict="done", execution=earlier, repeat=True, returns=self.returned[earlier])
             return
         entry, execution = self._load(skill)
         if execution is None:
@@ -232,7 +235,16 @@ class Invocation:
             return
         self.executions[(name, skill.version)] = execution
         self.loads.append(Kept(skill, execution))
-        event.update(verdict="done", execution=execution, tools=_tools(entry))
+        tools = _tools(entry)
+        event.update(verdict="done", execution=execution, tools=tools, returns=self._returns(skill, tools, execution))
+
+    def _returns(self, skill: Resolved, tools: list[Event], execution: str) -> Event:
+        """What the load returns: exactly the instructions and examples of the version it names
+        (examples [] when there are none), and the tools it made available."""
+        instructions, examples = self.plan.guidance_of(skill)
+        returns = {"instructions": instructions, "examples": examples, "tools": tools}
+        self.returned[execution] = returns
+        return returns
 
     def _find(self, name: str) -> ToolEntry | None:
         if not self.calls_tools:

@@ -12,6 +12,11 @@ A turn with `retry: true` retries the one before: that turn's loads rolled back 
 its tools are not kept, and the retry loads again, from the versions it resolves. A turn with
 `replay: N` replays turn N: it preloads the versions turn N preloaded, under loads of its own.
 
+Each turn also reports what the model is offered to load (`listing`), what every load
+returned, and its uses (skillkit/platform/uses.py): a turn that finalizes with reused output
+from outside its scope fails (`reuse_out_of_scope`) and its loads roll back, as a retried
+turn's do.
+
 A report says a list only when it changes, so that 50,000 calls print in a fraction of a
 second: a call's `offered` appears on the turn's first call and after each change (a load),
 a turn's `skills` (its references as resolved) on the first turn and when a publish moves one.
@@ -25,16 +30,18 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from skillkit.core.collector import no_collection
-from skillkit.core.diagnostics import Diagnostic
+from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.platform.catalog import build_catalog
 from skillkit.platform.findings import Findings
 from skillkit.platform.inputs import AgentSource, Sources
 from skillkit.platform.invocation import Event, Invocation, Kept, Snapshot
-from skillkit.platform.session_file import SessionSpec
+from skillkit.platform.session_file import Call, SessionSpec, Turn
 from skillkit.platform.references import Resolved
 from skillkit.platform.session_plan import Plan, make_plan, publish
+from skillkit.platform.uses import OUT_OF_SCOPE, Ledger, Stray, turn_uses
 
 Progress = Callable[[int, int], None]
+OnStart = Callable[[int, Invocation], None]
 
 
 @dataclass(frozen=True)
@@ -46,8 +53,9 @@ class SessionReport:
 
     @property
     def ok(self) -> bool:
-        """No call refused, no load failed."""
-        return not any(e["verdict"] == "refused" for t in self.turns for e in (*t["preloads"], *t["calls"]))
+        """No call refused, no load failed, no turn failed to finalize."""
+        return not any(t["status"] == "failed" or any(e["verdict"] == "refused" for e in (*t["preloads"], *t["calls"]))
+                       for t in self.turns)
 
     def as_json(self) -> dict[str, Any]:
         return {"agent": self.agent, "session": self.session, "turns": list(self.turns),
@@ -145,14 +153,17 @@ def fixed_references(agent_data: Mapping[str, Any] | None) -> dict[str, Mapping[
 
 
 def run_session(sources: Sources, agent: AgentSource, spec: SessionSpec,
-                fixed: Mapping[str, Mapping[str, Any]] | None = None, progress: Progress | None = None) -> SessionReport:
+                fixed: Mapping[str, Mapping[str, Any]] | None = None, progress: Progress | None = None,
+                on_start: OnStart | None = None) -> SessionReport:
+    """Run the session's turns. `on_start(number, invocation)` sees each turn once it has
+    started: its kept tools re-joined and its skills preloaded, before its first model call."""
     # a long session builds hundreds of thousands of small dicts (its events), none in a cycle
     with no_collection():
-        return _run(sources, agent, spec, fixed, progress)
+        return _run(sources, agent, spec, fixed, progress, on_start)
 
 
 def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping[str, Mapping[str, Any]] | None,
-         progress: Progress | None) -> SessionReport:
+         progress: Progress | None, on_start: OnStart | None) -> SessionReport:
     findings = Findings()
     actions = build_catalog(sources, findings)
     plan = make_plan(agent, actions, sources.catalog_path, findings)
@@ -163,27 +174,36 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
     said: list[Event] | None = None  # the skill references the last turn reported
     guidance: dict[str, Any] = {}  # the version each preloaded skill's guidance came from, last turn
     preloaded: list[list[Resolved]] = []  # what each turn preloaded: a replay preloads the same versions
+    ledger = Ledger(spec.session)
+    strays: list[Diagnostic] = []
     for number, turn in enumerate(spec.turns, 1):
         if turn.publish:
             actions = publish(actions, turn.publish, spec.path, spec.locate)
             plan = make_plan(agent, actions, sources.catalog_path, findings)
         if turn.retry:
             kept = before.copy()
+            if turns:  # the retried turn's loads rolled back with it
+                _roll_back(turns[-1], ledger)
         before = kept.copy()
         invocation = Invocation(plan, number, spec.tool_calls, fixed or {}, spec.session)
         replayed = preloaded[turn.replay - 1] if turn.replay else None
         invocation.memo = kept.start(invocation, plan, replayed)  # every turn that starts alike is in the same state
         preloaded.append(replayed if replayed is not None else plan.preloads)
         guidance = _guidance(invocation.preloads, guidance)
+        if on_start is not None:
+            on_start(number, invocation)
         for index, call in enumerate(turn.calls):
             invocation.call(index, call)
-        if spec.session:
+            if call.reuses is not None or not call.supplied:  # what the handler reported of its output
+                _output(invocation.calls[index], call)
+        uses, failed = _finalize(spec, number, turn, invocation, ledger, strays)
+        if spec.session and not failed:
             kept.add(invocation.loads)
-        event: Event = {"turn": number}
+        event: Event = {"turn": number, "status": "failed" if failed else "finalized"}
         if plan.report != said:  # said when they change: the first turn, and after a publish moves one
             event["skills"] = said = plan.report
-        event.update(preloads=invocation.preloads, calls=invocation.calls, invocationTools=invocation.tools(),
-                     warnings=invocation.warnings)
+        event.update(listing=plan.listing, preloads=invocation.preloads, calls=invocation.calls,
+                     invocationTools=invocation.tools(), uses=uses, warnings=invocation.warnings)
         if turn.retry:
             event["retry"] = True
         if turn.replay:
@@ -191,4 +211,40 @@ def _run(sources: Sources, agent: AgentSource, spec: SessionSpec, fixed: Mapping
         turns.append(event)
         if progress is not None:
             progress(number, total)
-    return SessionReport(agent.name, spec.session, tuple(turns), findings.sorted())
+    return SessionReport(agent.name, spec.session, tuple(turns), tuple(sorted((*findings.sorted(), *strays))))
+
+
+def _finalize(spec: SessionSpec, number: int, turn: Turn, invocation: Invocation, ledger: Ledger,
+              strays: list[Diagnostic]) -> tuple[list[Event], bool]:
+    """The turn's uses, and whether it fails to finalize (reused output out of scope): then its
+    loads roll back with it, and each stray reuse is a `reuse_out_of_scope` finding."""
+    uses, out_of_scope = turn_uses(ledger, number, turn.calls, invocation.preloads, invocation.calls)
+    if not out_of_scope:
+        return uses, False
+    strays.extend(_stray(spec, number, stray) for stray in out_of_scope)
+    return ledger.roll_back(number, uses), True
+
+
+def _output(event: Event, call: Call) -> None:
+    if call.reuses is not None:
+        reuse = call.reuses
+        event["reuses"] = {"external": reuse.external} if reuse.external is not None else \
+            {"turn": reuse.turn, "call": reuse.call}
+    if not call.supplied:
+        event["supplied"] = False
+
+
+def _roll_back(event: Event, ledger: Ledger) -> None:
+    """A turn that a retry takes back: its loads rolled back, so they are no uses of it."""
+    if event["status"] == "finalized":
+        event["status"] = "rolled-back"
+    event["uses"] = ledger.roll_back(event["turn"], event["uses"])
+
+
+def _stray(spec: SessionSpec, number: int, stray: Stray) -> Diagnostic:
+    scope = ("a session turn can reuse only output produced in earlier turns of the same session" if spec.session
+             else "an invocation of an agent without a session can reuse only output of its own earlier invocations")
+    line, column = spec.locate("turns", number - 1, "calls", stray.call, "reuses")
+    return Diagnostic(spec.path, line, column, OUT_OF_SCOPE, Severity.ERROR,
+                      f"turn {number} fails to finalize: call {stray.call} reuses output out of scope, as "
+                      f"{stray.why}; {scope}")

@@ -64,6 +64,15 @@ def did_you_mean(word: str, options: Iterable[str]) -> str:
     return ""
 
 
+class Reuse(NamedTuple):
+    """Where a call's output was carried forward from: call `call` (from 0) of turn `turn` (from
+    1), or, `external` set, from outside this session (its label)."""
+
+    turn: int | None
+    call: int | None
+    external: str | None = None
+
+
 class Call(NamedTuple):
     """One call the model made. A named tuple: a session holds 50,000 of them, and a frozen
     dataclass costs three times as much to build."""
@@ -71,6 +80,8 @@ class Call(NamedTuple):
     kind: str                         # "load" or "tool"
     name: str
     input: Mapping[str, Any] | None
+    reuses: Reuse | None = None       # its output was carried forward from there
+    supplied: bool = True             # False: the handler did not report supplying its output
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,20 +186,48 @@ def _quick(raw: Any) -> Call | None:
     return Call("tool", tool, given) if size == 2 and type(given) is dict else None
 
 
+REUSE_SHAPES = "must be `{turn: N, call: I}` (call I, from 0, of turn N) or `{external: LABEL}` (from outside " \
+               "this session)"
+
+
+def _index(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _reuse(raw: Any, path: JsonPath, where: _Locator) -> Reuse:
+    if not isinstance(raw, Mapping) or set(raw) not in ({"turn", "call"}, {"external"}):
+        raise where.fail(path, REUSE_SHAPES)
+    if "external" in raw:
+        return Reuse(None, None, _name(raw["external"], (*path, "external"), where))
+    for key, least in (("turn", 1), ("call", 0)):
+        if not _index(raw[key], least):
+            raise where.fail((*path, key), f"must be an integer >= {least}")
+    return Reuse(raw["turn"], raw["call"])
+
+
+def _output(raw: Mapping[str, Any], path: JsonPath, where: _Locator) -> tuple[Reuse | None, bool]:
+    """A call's `reuses` and `supplied`, as the handler reported its output."""
+    reuses = _reuse(raw["reuses"], (*path, "reuses"), where) if "reuses" in raw else None
+    supplied = raw.get("supplied", True)
+    if not isinstance(supplied, bool):
+        raise where.fail((*path, "supplied"), "must be true or false")
+    return reuses, supplied
+
+
 def _call(raw: Any, path: JsonPath, where: _Locator) -> Call:
     if not isinstance(raw, Mapping) or not ({"load", "tool"} & set(raw)) or {"load", "tool"} <= set(raw):
         raise where.fail(path, f"{CALL_SHAPES}, not both or neither")
     if "load" in raw:
-        _keys(raw, ("load", "input"), path, where)
+        _keys(raw, ("load", "input", "reuses", "supplied"), path, where)
         if "input" in raw and raw["input"] != {}:
             raise where.fail((*path, "input"), "a load is a call through invokeAction with an empty input "
                              "object: `input` is `{}` or left out")
-        return Call("load", _name(raw["load"], (*path, "load"), where), None)
-    _keys(raw, ("tool", "input"), path, where)
+        return Call("load", _name(raw["load"], (*path, "load"), where), None, *_output(raw, path, where))
+    _keys(raw, ("tool", "input", "reuses", "supplied"), path, where)
     given = raw.get("input")
     if "input" in raw and not isinstance(given, Mapping):  # written empty (`input:`) is no mapping either
         raise where.fail((*path, "input"), "must be a mapping of the tool's arguments")
-    return Call("tool", _name(raw["tool"], (*path, "tool"), where), given)
+    return Call("tool", _name(raw["tool"], (*path, "tool"), where), given, *_output(raw, path, where))
 
 
 def _published(name: Any, raw: Any, path: JsonPath, where: _Locator) -> Published:
@@ -259,8 +298,26 @@ def parse_session(data: Any, shown: str, where: _Locator) -> SessionSpec:
     turns = top["turns"]
     if not isinstance(turns, list):
         raise where.fail(("turns",), "must be a list of turns")
-    return SessionSpec(shown, agent, session, tool_calls, tuple(_turn(t, i, where) for i, t in enumerate(turns)),
-                       where)
+    parsed = tuple(_turn(t, i, where) for i, t in enumerate(turns))
+    _check_reuses(parsed, where)
+    return SessionSpec(shown, agent, session, tool_calls, parsed, where)
+
+
+def _check_reuses(turns: tuple[Turn, ...], where: _Locator) -> None:
+    """Every `reuses: {turn, call}` names a call the file holds. Whether that output may be
+    reused (an earlier turn's, committed) is the run's to say: `reuse_out_of_scope`."""
+    for number, turn in enumerate(turns):
+        for index, call in enumerate(turn.calls):
+            reuse = call.reuses
+            if reuse is None or reuse.external is not None:
+                continue
+            path = ("turns", number, "calls", index, "reuses")
+            if reuse.turn > len(turns):  # type: ignore[operator]
+                raise where.fail((*path, "turn"), f"there is no turn {reuse.turn}: the session has {len(turns)}")
+            calls = len(turns[reuse.turn - 1].calls)  # type: ignore[operator]
+            if reuse.call >= calls:  # type: ignore[operator]
+                raise where.fail((*path, "call"), f"turn {reuse.turn} has no call {reuse.call}: its calls are "
+                                 f"numbered from 0" + (f" to {calls - 1}" if calls else ", and it has none"))
 
 
 def read_session(file: Path, shown: str) -> SessionSpec:

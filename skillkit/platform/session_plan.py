@@ -9,7 +9,7 @@ cheap. `publish` applies a turn's catalog changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from skillkit.core.errors import InputError
 from skillkit.platform.agents import Context, Taken, prepare_agent
 from skillkit.platform.catalog import Action, Listing
 from skillkit.platform.findings import Findings
-from skillkit.platform.inputs import AgentSource, At
+from skillkit.platform.inputs import AgentSource, At, SkillSource
 from skillkit.platform.model import ToolEntry
 from skillkit.platform.references import Resolved
 from skillkit.platform.session_file import Published, did_you_mean
@@ -35,6 +35,24 @@ class Plan:
     listers: dict[str, tuple[str, Version]] = field(default_factory=dict)  # tool -> (first skill listing it, at)
     model_names: dict[str, str] = field(default_factory=dict)  # name the model sees -> tool action
     report: list[dict[str, Any]] = field(default_factory=list)  # each reference, as a turn reports it
+    listing: list[dict[str, Any]] = field(default_factory=list)  # what the model is offered to load
+    guidance: dict[tuple[str, Version], tuple[str | None, list[Any] | None]] = field(default_factory=dict)
+
+    def guidance_of(self, skill: Resolved) -> tuple[str | None, list[Any] | None]:
+        """What a load of this version returns: its instructions and examples (None when the
+        workspace does not hold that version: only its file's version is known, and it is not
+        guessed)."""
+        key = (skill.action.name, skill.version)
+        found = self.guidance.get(key)
+        if found is None:
+            file = skill.action.file
+            if isinstance(file, SkillSource) and file.instructions is not None \
+                    and parse_version(file.version) == skill.version:
+                found = (file.instructions, [_plain(e) for e in file.examples or ()])
+            else:
+                found = (None, None)
+            self.guidance[key] = found
+        return found
 
     @property
     def lists_skills(self) -> bool:
@@ -69,11 +87,24 @@ def make_plan(agent: AgentSource, actions: dict[str, Action], catalog_path: str,
                 plan.model_names.setdefault(listing.model_name, name)
     for ref in agent.skills:
         resolved = skills.get(ref.name)
+        listed = not ref.preload and resolved is not None
         plan.report.append({"name": ref.name, "actionId": ref.name if resolved else None,
                             "version": resolved.version.raw if resolved else None,
                             "pinned": ref.version is not None, "preload": ref.preload,
-                            "listed": not ref.preload and resolved is not None, "resolves": resolved is not None})
+                            "listed": listed, "resolves": resolved is not None})
+        if listed:  # the model sees a listed skill's name with its description (None: no file says it)
+            file = resolved.action.file  # type: ignore[union-attr]
+            plan.listing.append({"name": ref.name, "description": getattr(file, "description", None)})
     return plan
+
+
+def _plain(value: Any) -> Any:
+    """A frozen mapping or tuple (the model's) as the JSON value it was written as."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _listing(prior: Listing | None, published: Any, where: str) -> Listing:

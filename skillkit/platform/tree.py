@@ -87,13 +87,16 @@ _LOCK_WORDS = {
 }
 
 
-def report_text(resolution: Resolution, lock: dict[str, Any], out: TextIO, color: bool | None) -> None:
-    """The tree, a count of findings, and what happened to the lock, on `out`."""
+def report_text(resolution: Resolution, lock: dict[str, Any], out: TextIO, color: bool | None,
+                quiet: bool = False) -> None:
+    """The tree, a count of findings, and what happened to the lock, on `out` (`quiet`: the tree alone)."""
     from skillkit.reporters.text import console_for, plural
 
     # Not soft-wrapped (unlike lint's lines): a long tree line wraps under its own guide.
     console = console_for(out, color, soft_wrap=False)
     console.print(resolution_view(resolution.agents))
+    if quiet:
+        return
     errors = sum(1 for d in resolution.diagnostics if d.severity == Severity.ERROR)
     warnings = sum(1 for d in resolution.diagnostics if d.severity == Severity.WARNING)
     counts = f"{plural(len(resolution.agents), 'agent')}: {plural(errors, 'error')}, {plural(warnings, 'warning')}"

@@ -36,6 +36,11 @@ class Locator:
             return None
         return Path(os.path.relpath(absolute, self.top)).as_posix()
 
+    def hold(self, path: str, text: str) -> None:
+        """Read `path` as `text` (LF line ends, no byte-order mark), not from the disk: an
+        editor's unsaved buffer, in the language server."""
+        self._lines[path] = text.split("\n")
+
     def line(self, path: str, number: int) -> str | None:
         """The text of one line of a reported file (read once, capped as every read is)."""
         if path not in self._lines:

@@ -35,6 +35,8 @@ def rendering_json(rendering: Rendering, listings: Sequence[ClientListing], with
         "skillsBlock": rendering.skills_block,
         "placement": rendering.assembly.placement,
         "inBlock": list(rendering.assembly.in_block),
+        # every linked skill's verdict, in the scene's order, with its one sentence of why
+        "skills": [{"name": v.name, "on": v.on, "reason": v.reason} for v in rendering.turn.verdicts],
         "inCards": list(rendering.assembly.in_cards),
         "messages": [message_json(m) for m in rendering.messages],
         "budget": {"context": budget.context, "response": budget.response, "tokenizer": budget.tokenizer,

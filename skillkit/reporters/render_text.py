@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from skillkit.agentskills.budgets import ClientListing
+from skillkit.platform.agent_prompt import AgentInstructions
 from skillkit.reporters.text import console_for
 from skillkit.studio.assembly import PromptMessage
 from skillkit.studio.render import Rendering
@@ -109,10 +110,25 @@ def _tools(console: Console, rendering: Rendering) -> None:
         console.print(Text(answer or "(blank)"))
 
 
+def _verdicts(console: Console, rendering: Rendering, shown: Sequence[int]) -> None:
+    """The verdicts asked for (`--explain`, `-v`): each skill, on or off, and its one sentence of why."""
+    verdicts = rendering.turn.verdicts
+    width = max((len(verdicts[i].name) for i in shown), default=0)
+    for i in shown:
+        verdict = verdicts[i]
+        line = Text("  ")
+        line.append("● on " if verdict.on else "· off", style="green" if verdict.on else "dim")
+        line.append(f"  {verdict.name:<{width}}  ", style="bold")
+        line.append(verdict.reason)
+        console.print(line)
+
+
 def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: bool, out: TextIO,
-           color: bool | None) -> None:
+           color: bool | None, explained: Sequence[int] | None = None) -> None:
     console = console_for(out, color)
     console.print(_heading(rendering))
+    if explained is not None:
+        _verdicts(console, rendering, explained)
     block = rendering.skills_block
     if block is None:
         console.print(Text("No Skills block: no skill is on this turn (or every one renders blank).", style="yellow"))
@@ -134,3 +150,22 @@ def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: 
     if with_tools:
         console.print()
         _tools(console, rendering)
+
+
+def agent_report(found: AgentInstructions, tokens: int, tokenizer: str, session: str | None, out: TextIO,
+                 color: bool | None) -> None:
+    """`render --agent`: the agent's instructions as the turn assembles them, the tools offered
+    from its first model call, and the token count."""
+    console = console_for(out, color)
+    where = f"turn {found.turn} of {session}" if session else "a fresh invocation (no --session)"
+    console.print(Text(f"Agent {found.agent}, {where}", style="bold"))
+    preloads = ", ".join(f"{skill} v{version}" if isinstance(version, int) else f"{skill} {version}"
+                         for skill, version in found.preloads)
+    console.print(Text(f"Instructions: the agent's prompt, then the guidance of each preloaded skill "
+                       f"({preloads or 'none'})"))
+    console.print(Text(found.instructions or "(empty: no prompt and no preloaded guidance)"), style="magenta")
+    console.print()
+    tools = ", ".join(f"{name}{'' if version is None else f' v{version}' if isinstance(version, int) else f' {version}'}"
+                      f" ({source})" for name, version, source in found.tools)
+    console.print(Text(f"Tools offered from the first model call: {tools or 'none'}"))
+    console.print(Text(f"Tokens ({tokenizer}): {tokens:,}", style="bold"))

@@ -12,6 +12,7 @@ from skillkit.rules import (description_short, fence_unclosed, invisible_unicode
 from skillkit.rules import control_character
 from skillkit.rules import sessions
 from skillkit.rules import clients
+from skillkit.rules import plugins, uploads
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -32,6 +33,8 @@ REGISTRY: tuple[Rule, ...] = (
     *secret_leak.RULES,
     *remote_exec.RULES,
     *orphan_file.RULES,
+    *uploads.RULES,
+    *plugins.RULES,
     *sessions.RULES,
     *clients.RULES,
 )

@@ -8,10 +8,12 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.fields import SKILL
 from skillkit.core.fields.skill import BODY_MAX_LINES, BODY_MAX_TOKENS
-from skillkit.core.linkgraph import SKILL_FILE, SKILL_FOLDER_PREFIXES, Edge, local_target, shown, skill_graph
+from skillkit.core.linkgraph import (MARKDOWN_SUFFIXES, SKILL_FILE, SKILL_FOLDER_PREFIXES, Edge, local_target, shown,
+                                     skill_graph)
 from skillkit.core.markdown import read_markdown
 from skillkit.core.suggest import closest
-from skillkit.rules.base import Hit, RuleContext, skill_rule
+from skillkit.rules.fix_edits import rename_key, tools_list
+from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
 from skillkit.tokens.estimate import estimate_tokens
 
 
@@ -38,7 +40,7 @@ def _typo_of(field_name: str, value: object, data: dict[str, object]) -> bool:
     return check.is_valid(value) or (schema.get("type") == "array" and check.is_valid([value]))
 
 
-@skill_rule("unknown-field", Severity.WARNING)
+@skill_rule("unknown-field", Severity.WARNING, fix=Fix(rename_key, safe=False))
 def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A frontmatter key that the profile's worlds do not define.
 
@@ -50,8 +52,15 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     `allowed_tools`) is an error that says which field it likely meant: the field it was meant
     to set is silently unset, and a typo never works in any client. It stays a warning when that
     field is set too (`Name` beside `name`) or the value does not have the field's shape
-    (`agents: [claude-code, codex]` is no typo of the string `agent`). Other unknown keys are a
-    warning (clients ignore them; many tools add their own)."""
+    (`agents: [claude-code, codex]` is no typo of the string `agent`), and when the field is a
+    studio or platform one and the skill holds no other field of that world (`trigger:` in a
+    Claude Code skill is that client's key, not the studio's `triggers`). Other unknown keys
+    are a warning (clients ignore them; many tools add their own).
+
+    Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): a key one edit from exactly one field,
+    which is not set, is renamed to it (`alowed-tools:` -> `allowed-tools:`); with two fields as
+    close, or two edits away, there is no fix. Unsafe: the renamed key takes effect, and
+    `allowed-tools` restricts what the skill may run where the typo restricted nothing."""
     known = {f.name for f in SKILL.fields if f.world == "all" or f.world in ctx.profile.worlds}
     known |= ctx.profile.extra_keys
     every_field = [f.name for f in SKILL.fields]
@@ -63,12 +72,18 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
         elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
-            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)", Severity.ERROR)
+            # a typo of a studio or platform field, in a skill of no such field, is some client's own key
+            # (`trigger: ...` in a Claude Code plugin): said, not failed
+            owner_world = SKILL.field(meant).world  # type: ignore[union-attr]
+            uses = owner_world not in ("studio", "platform") or owner_world == ctx.profile.name or any(
+                f.world == owner_world for f in SKILL.fields if f.name in doc.data)
+            yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)",
+                      Severity.ERROR if uses else None)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
 
 
-@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills")
+@skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))
 def allowed_tools_list(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """`allowed-tools` is a space-separated string in the Agent Skills spec. Claude Code also
     accepts a YAML list, other clients do not: a list is a portability warning.
@@ -105,7 +120,11 @@ def local_links(text: str, first_line: int = 1) -> Iterable[tuple[int, int, str]
 
 
 def _edge_problem(edge: Edge) -> str | None:
+    if not edge.exists and edge.target.startswith(".") and not edge.target.startswith(("./", "../")):
+        return None  # `[lineage](.dbt-wiki/lineage.md)`: a hidden folder of the user's project, not the skill's
     if edge.rel is None:
+        if not edge.exists:
+            return f"broken link: `{edge.target}` does not exist (it points outside the skill's folder)"
         return f"`{edge.target}` is outside the skill's folder and does not travel with it"
     if edge.exists:
         return None
@@ -116,7 +135,7 @@ def _edge_problem(edge: Edge) -> str | None:
            "from the folder of the file that holds them)"
 
 
-@skill_rule("references", Severity.WARNING, world="agent-skills")
+@skill_rule("references", Severity.WARNING, world="agent-skills", bodily=True)
 def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """Files the body and the skill's own Markdown files link to exist inside the skill's
     folder, one level deep.
@@ -124,19 +143,33 @@ def references(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     - A link to a file that is not there is broken wherever the skill is installed. A link in
       `references/details.md` resolves from `references/`: `references/more.md` written there
       points at `references/references/more.md` (write `more.md`, or `{baseDir}/references/more.md`).
-    - A link that leaves the skill's folder (`../x.md`) points at a file that does not travel with it.
+    - A link that leaves the skill's folder (`../x.md`) points at a file that does not travel
+      with it; when nothing is there either, it is a broken link, and says so.
+    - Files under `assets/` are templates and material the skill copies, not instructions:
+      their links (placeholders such as `[Screenshot](path/to/screenshot.png)`) are not followed;
+      nor are a README's, a changelog's or a licence's (for people browsing the repository).
+      An ellipsis (`[the skill](...)`) stands for a link; a missing target in a hidden folder
+      (`.dbt-wiki/lineage.md`) is a path of the user's project the skill writes, not its own.
+    - Links are checked when the frontmatter is missing or broken too.
     - The spec asks to keep references one level deep from SKILL.md: a linked Markdown file that
-      links on to further files makes a chain a model may only partly read.
+      links on to a further Markdown file, one SKILL.md does not link itself, makes a chain a
+      model may only partly read (links back to SKILL.md, to pages SKILL.md links too, and to
+      images or scripts are no chain).
 
     Links are read as CommonMark reads them: inline links, images, reference definitions
     (`[r1]: refs/x.md`) and HTML `href` / `src`; code blocks and code spans hold none."""
     graph = skill_graph(doc)
+    direct = {e.rel for e in graph.edges_from(SKILL_FILE)}
     for edge in graph.edges:
         problem = _edge_problem(edge)
         if problem is not None:
             yield Hit(doc.path if edge.source == SKILL_FILE else shown(doc, edge.source), edge.line, edge.column, problem)
         elif edge.source == SKILL_FILE and edge.rel is not None and edge.rel.lower().endswith(".md"):
-            onward = [e.target for e in graph.edges_from(edge.rel) if e.rel != edge.rel]
+            # a chain: a Markdown file reached only through this one (not back to SKILL.md, not
+            # one SKILL.md links itself: that one is one level deep already)
+            onward = [e.target for e in graph.edges_from(edge.rel) if e.rel is not None and e.exists
+                      and e.rel.lower().endswith(MARKDOWN_SUFFIXES) and e.rel not in direct
+                      and e.rel not in (edge.rel, SKILL_FILE)]
             if onward:
                 yield Hit(doc.path, edge.line, edge.column,
                           f"`{edge.target}` links on to `{onward[0]}`: keep references one level deep from SKILL.md")

@@ -8,7 +8,7 @@ from typing import Any, Iterable, Mapping
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc, YamlDoc
 from skillkit.core.reader import line_col_of_offset
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+from skillkit.rules.base import BODY, FRONTMATTER, SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
 
 STUDIO_KEYS = ("when", "triggers", "secondaryTriggers", "closeWhenUnmentioned")
 
@@ -55,7 +55,7 @@ def _variables(scene: YamlDoc) -> dict[str, object]:
     return dict(value) if isinstance(value, Mapping) else {}
 
 
-@workspace_rule("skills-block-budget", Severity.WARNING, world="studio")
+@workspace_rule("skills-block-budget", Severity.WARNING, world="studio", reads=(SKILLS, BODY, key("name"), "scene"))
 def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene's Skills block, with every linked skill on, costs more tokens than the
     `budgets.skillsBlock` setting allows.
@@ -89,7 +89,7 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
                       f"the budget is {limit:,}")
 
 
-@workspace_rule("scene-budget", Severity.ERROR, world="studio")
+@workspace_rule("scene-budget", Severity.ERROR, world="studio", reads=("scene",))
 def scene_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene's response reserve leaves no room for the prompt: `budget.response` is not
     smaller than `budget.context` (each as `skillkit render` takes it when the scene leaves
@@ -140,7 +140,7 @@ def _macro_hits(doc: SkillDoc, answered_by: Mapping[str, set[str]], scenes: list
                   f"`{{{{{use.name}}}}}` renders as nothing: {where}{hint}")
 
 
-@workspace_rule("macro-unanswered", Severity.WARNING, world="studio")
+@workspace_rule("macro-unanswered", Severity.WARNING, world="studio", reads=(SKILLS, BODY, FRONTMATTER, "scene"))
 def macro_unanswered(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A `{{name}}` macro that nothing in the workspace answers renders as nothing.
 
@@ -183,7 +183,7 @@ def _preset_macros(scenes: list[YamlDoc]) -> Iterable[Hit]:
                           f"`{{{{{use.name}}}}}` in a preset card renders as nothing: the scene has no variable `{use.name}`")
 
 
-@workspace_rule("preset-slots", Severity.ERROR, world="studio")
+@workspace_rule("preset-slots", Severity.ERROR, world="studio", reads=("scene",))
 def preset_slots(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene's preset must be usable as written.
 

@@ -10,7 +10,7 @@ from skillkit.core.linkgraph import SKILL_FILE, shown, skill_graph
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
 
-@skill_rule("fence-unclosed", Severity.WARNING)
+@skill_rule("fence-unclosed", Severity.WARNING, bodily=True)
 def fence_unclosed(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A code fence (a line of three or more backticks or tildes) that no closing fence ends.
 

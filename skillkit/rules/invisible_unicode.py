@@ -86,7 +86,7 @@ def findings(path: str, text: str, first_line: int) -> Iterable[Hit]:
                   Severity.ERROR if serious else Severity.WARNING)
 
 
-@skill_rule("invisible-unicode", Severity.ERROR)
+@skill_rule("invisible-unicode", Severity.ERROR, bodily=True)
 def invisible_unicode(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     r"""Invisible Unicode in the frontmatter, the body or any bundled text file.
 

@@ -9,7 +9,7 @@ from typing import Iterable
 from skillkit.clients import BY_ID
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
 
 # `<`, an optional `/`, a letter, anything but brackets, `>`. Each piece can match only where
 # the one before cannot (one `\s*`, not two around `/?`; `[^<>]*` alone after the letter, as
@@ -34,18 +34,28 @@ def name_matches_folder(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, *doc.at("name"), f"name {name!r} differs from its folder {doc.folder.name!r}")
 
 
-@workspace_rule("name-unique", Severity.ERROR)
+@workspace_rule("name-unique", Severity.ERROR, reads=(SKILLS, key("name")))
 def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
-    """Every skill in a workspace has its own name.
+    """Two skills that one client would load together have their own names.
 
-    A scene leaves out a skill whose name another linked skill already has, and the platform
-    resolves a reference by name, so a second skill with the same name is never reached."""
-    seen: dict[str, list[SkillDoc]] = defaultdict(list)
+    A client shows the model one skill per name (the second is never reached), a scene
+    leaves out a skill whose name another linked skill already has, and the platform
+    resolves a reference by name. Skills clash only where one client loads both: in the same
+    client folder (`.claude/skills/`, `.agents/skills/`, `.github/skills/`, ...), the same
+    plugin (a folder holding `.claude-plugin/`, whose `skills/` is loaded), or the same
+    `skills/` collection (at a repository's top or a workspace root, at any depth below it).
+    A staging copy in a folder no client loads (`planned-skills/generated/x`), or the same
+    skill in `.claude/skills/` and in a plugin, is no clash."""
+    from skillkit.core.loading import Groups
+
+    groups = Groups()
+    seen: dict[tuple[object, str], list[SkillDoc]] = defaultdict(list)
     for doc in view.skills:
         name = _name(doc)
-        if name:
-            seen[name].append(doc)
-    for name, docs in seen.items():
+        group = groups.of(str(doc.file), follow=True) if name else None
+        if name and group is not None:
+            seen[(group, name)].append(doc)
+    for (_, name), docs in seen.items():
         if len(docs) < 2:
             continue
         for doc in docs:  # every holder is told: pre-commit may name any one of them alone

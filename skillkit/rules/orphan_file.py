@@ -7,13 +7,12 @@ from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.core.linkgraph import SkillGraph, shown, skill_graph
+from skillkit.core.linkgraph import READ_BY_PEOPLE, SkillGraph, shown, skill_graph
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
 # Files a tool or a person reads by their name, never through a link: never orphans. Plain
 # string tests, not fnmatch: a big bundle checks every file's name against them.
-NEVER_PREFIXES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "CHANGELOG", "CHANGES", "HISTORY", "AUTHORS",
-                  "CONTRIBUTING", "SECURITY", "CODE_OF_CONDUCT", "REQUIREMENTS", "TSCONFIG")
+NEVER_PREFIXES = (*READ_BY_PEOPLE, "REQUIREMENTS", "TSCONFIG")
 NEVER_NAMES = frozenset({"__init__.py", "py.typed", "conftest.py", "package.json", "package-lock.json",
                          "pnpm-lock.yaml", "pyproject.toml", "setup.py", "setup.cfg", "cargo.toml", "go.mod", "go.sum",
                          "makefile", "dockerfile"})
@@ -30,61 +29,89 @@ def _exempt(rel: str) -> bool:
         or name.lower() in NEVER_NAMES or name.endswith(".lock")
 
 
-Texts = list[tuple[str, str]]  # each text of the skill, and it lower-cased
+class Needles:
+    """Every name the unlinked files may be named by, found in one pass over each text
+    (Aho-Corasick over all the names at once, pyahocorasick's C automaton): a bundle of 800
+    files was searched once per file before (str.find per name, quadratic in the bundle).
+    Each occurrence is then checked where it stands by the pattern of its kind: a name and
+    a path (`scripts/run.py`, `run.py`, `scripts/run`) not inside a longer word, a folder
+    written as a folder (`scripts/`, `` `fonts` ``, `./fonts`), a module after `import`."""
+
+    def __init__(self) -> None:
+        # literal -> pattern -> (the compiled pattern, the files it names); one folder's name
+        # is a needle of every file in it, and its pattern is tried once an occurrence for all
+        self.checks: dict[str, dict[str, tuple[re.Pattern[str], list[str]]]] = {}
+
+    def add(self, literal: str, pattern: str, owner: str) -> None:
+        by_pattern = self.checks.setdefault(literal, {})
+        if pattern not in by_pattern:
+            by_pattern[pattern] = (re.compile(pattern), [])
+        by_pattern[pattern][1].append(owner)
+
+    def named(self, texts: list[str], own: dict[str, int]) -> set[str]:
+        """The files (their `rel`) some text other than their own names. `own`: each file's
+        index in `texts`, when it is a text of its own."""
+        import ahocorasick
+
+        automaton = ahocorasick.Automaton()
+        groups: list[tuple[re.Pattern[str], list[str], set[int]]] = []  # with the texts that matched it
+        for literal, by_pattern in self.checks.items():
+            automaton.add_word(literal, (len(literal), [len(groups) + i for i in range(len(by_pattern))]))
+            groups.extend((compiled, owners, set()) for compiled, owners in by_pattern.values())
+        automaton.make_automaton()
+        open_groups = len(groups)  # a group is settled once two texts match it: no owner needs more
+        for index, text in enumerate(texts):
+            lowered = text.lower()  # matched on the lowered text, positions and all
+            for end, (length, members) in automaton.iter(lowered):
+                start = end + 1 - length
+                for member in members:
+                    compiled, _, matched = groups[member]
+                    if len(matched) > 1 or index in matched:
+                        continue
+                    if compiled.search(lowered, max(0, start - WINDOW), end + 3):
+                        matched.add(index)
+                        open_groups -= len(matched) == 2
+            if not open_groups:
+                break
+        return {owner for _, owners, matched in groups for owner in owners
+                if any(index != own.get(owner) for index in matched)}
 
 
-def _mentions(pattern: str, texts: Texts, own: str, literal: str) -> bool:
-    """`pattern` is in some text of the skill other than the file's own. Case aside: a skill
-    that says `FORMS.md` for `forms.md` names it (whether it opens is another matter). Every
-    match holds `literal`: the pattern runs only around its occurrences (a bundle of hundreds
-    of files over megabytes of text searched it from every position, for every file)."""
-    compiled = re.compile(pattern, re.I)
-    needle = literal.lower()
-    for text, lowered in texts:
-        if text is own:
-            continue
-        at = lowered.find(needle)
-        while at >= 0:
-            if compiled.search(text, max(0, at - WINDOW), at + len(needle) + 2):
-                return True
-            at = lowered.find(needle, at + 1)
-    return False
-
-
-def _named(rel: str, own: str, texts: Texts) -> bool:
-    """Named as a path (`scripts/run.py`, `run.py`, `scripts/run`), through a named folder (`scripts/`,
-    `` `fonts` ``, `./fonts`), or, for code, imported by its module name."""
-    name = rel.rsplit("/", 1)[-1]
-    if _mentions(rf"(?<![\w-]){re.escape(name)}{PATH_END}", texts, own, name):
-        return True  # the whole path ends with the name: one search covers both
-    parts = rel.split("/")[:-1]
+def _needles(rel: str, needles: Needles) -> None:
+    """The names `rel` may be named by: as a path (`scripts/run.py`, `run.py`, `scripts/run`),
+    through a named folder (`scripts/`, `` `fonts` ``, `./fonts`), or, for code, imported by
+    its module name. Case aside: a skill that says `FORMS.md` for `forms.md` names it."""
+    lowered = rel.lower()
+    name = lowered.rsplit("/", 1)[-1]
+    needles.add(name, rf"(?<![\w-]){re.escape(name)}{PATH_END}", rel)  # the whole path ends with it
+    parts = lowered.split("/")[:-1]
     for depth in range(1, len(parts) + 1):
         plain = "/".join(parts[:depth])
         folder = re.escape(plain)
-        if _mentions(rf"(?<![\w./-])(?:\./)?{folder}/(?![\w.-])|`(?:\./)?{folder}/?`|\./{folder}{PATH_END}",
-                     texts, own, plain):
-            return True
+        needles.add(plain, rf"(?<![\w./-])(?:\./)?{folder}/(?![\w.-])|`(?:\./)?{folder}/?`|\./{folder}{PATH_END}", rel)
     stem = name.rsplit(".", 1)[0]
-    if parts and _mentions(rf"(?<![\w-]){re.escape(parts[-1] + '/' + stem)}{PATH_END}", texts, own,
-                           parts[-1] + "/" + stem):
-        return True  # `python scripts/check_fields <file>`: the path without its extension
+    if parts:  # `python scripts/check_fields <file>`: the path without its extension
+        short = parts[-1] + "/" + stem
+        needles.add(short, rf"(?<![\w-]){re.escape(short)}{PATH_END}", rel)
     if name.endswith(CODE) and len(stem) >= 3:
-        return _mentions(rf"(?:import|from|require\(|source)[ \t]+[\w.'\"/(-]{{0,80}}(?<![\w-]){re.escape(stem)}"
-                         rf"{PATH_END}", texts, own, stem)
-    return False
+        needles.add(stem, rf"(?:import|from|require\(|source)[ \t]+[\w.'\"/(-]{{0,80}}(?<![\w-]){re.escape(stem)}"
+                          rf"{PATH_END}", rel)
 
 
 def _linked(graph: SkillGraph) -> set[str]:
     """Every file a link points at, and every file under a folder a link points at."""
     targets = {edge.rel for edge in graph.edges if edge.rel is not None and edge.exists}
+    if "." in targets:
+        return {item.rel for item in graph.bundle.files}
     linked = set()
     for item in graph.bundle.files:
-        if item.rel in targets or any(t == "." or item.rel.startswith(t + "/") for t in targets):
+        parts = item.rel.split("/")
+        if any("/".join(parts[:depth]) in targets for depth in range(1, len(parts) + 1)):
             linked.add(item.rel)
     return linked
 
 
-@skill_rule("orphan-file", Severity.INFO)
+@skill_rule("orphan-file", Severity.INFO, bodily=True)
 def orphan_file(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A bundled file that nothing in the skill links to or names.
 
@@ -109,10 +136,18 @@ def orphan_file(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     unlinked = [item for item in candidates if item.rel not in linked]
     if not unlinked:
         return  # (most skills link every file: their texts need not be lowered)
-    texts = [(t, t.lower()) for t in (doc.split.yaml_text, doc.body,
-                                      *(f.text for f in graph.bundle.files if f.text is not None))]
+    texts = [doc.split.yaml_text, doc.body]
+    own: dict[str, int] = {}
+    for item in graph.bundle.files:
+        if item.text is not None:
+            own[item.rel] = len(texts)
+            texts.append(item.text)
+    needles = Needles()
     for item in unlinked:
-        if not _named(item.rel, item.text or "", texts):
+        _needles(item.rel, needles)
+    named = needles.named(texts, own)
+    for item in unlinked:
+        if item.rel not in named:
             yield Hit(shown(doc, item.rel), 1, 1,
                       f"nothing in the skill links to or names `{item.rel}`: a model never learns it is there")
 

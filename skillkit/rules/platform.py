@@ -10,7 +10,7 @@ from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.fields.base import SEMVER
 from skillkit.core.fields.skill import BODY_MAX_CHARS, EXAMPLE_MAX_BYTES
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, key, skill_rule, workspace_rule
 
 PLATFORM_KEYS = ("version", "tools", "examples", "config")
 
@@ -57,7 +57,7 @@ def body_blank(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         yield Hit(doc.path, max(doc.split.body_line - 1, 1), 1, "the body (the skill's instructions) is blank", severity)
 
 
-@workspace_rule("version-kind", Severity.ERROR, world="platform")
+@workspace_rule("version-kind", Severity.ERROR, world="platform", reads=(SKILLS, key("version"), "tool"))
 def one_version_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """One workspace uses one kind of version: integers (`3`) or semantic versions (`1.2.0`), not both."""
     kinds: dict[type, tuple[str, tuple[int, int]]] = {}

@@ -6,7 +6,8 @@ They have no check of their own here; their ids are stable and their docstrings 
 from __future__ import annotations
 
 from skillkit.core.diagnostics import Severity as S
-from skillkit.rules.base import documented
+from skillkit.rules.fix_edits import byte_order_mark, quote_scalar, rename_skill
+from skillkit.rules.base import Fix, documented
 
 RULES = (
     documented("file-too-large", S.ERROR, """
@@ -19,7 +20,7 @@ RULES = (
         The file starts with a UTF-8 byte-order mark. skillkit accepts it, but some readers take
         it as part of the first line and then find no `---` fence.
 
-        Fix (`skillkit lint --fix`): the byte-order mark is removed."""),
+        Fix (`skillkit lint --fix`): the byte-order mark is removed.""", fix=Fix(byte_order_mark)),
     documented("frontmatter-missing", S.ERROR, """
         A SKILL.md must start with a `---` line, YAML frontmatter (a mapping of fields), and a
         closing `---` line. Empty files and files without frontmatter are reported here."""),
@@ -39,7 +40,12 @@ RULES = (
         A mapping key is not a string (`1: x`, `true: x`, `[a]: x`). Field names are strings; quote the key."""),
     documented("name-format", S.ERROR, """
         `name` is required: 1-64 characters of `a-z`, `0-9` and `-`, with no leading, trailing or
-        doubled `-` (the Agent Skills spec and the platform's portable name)."""),
+        doubled `-` (the Agent Skills spec and the platform's portable name).
+
+        Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): the name becomes the one the finding
+        suggests (`Bad_Name` -> `bad-name`), when it is written plain on its line. Unsafe: a skill's
+        name is its identity, and scenes, agents and users that name the old one stop finding it.""",
+               fix=Fix(rename_skill, safe=False)),
     documented("description-format", S.ERROR, """
         `description` is required: a string of 1-1024 characters that is not blank. It is the
         line a model reads when it decides whether to use the skill."""),
@@ -68,8 +74,11 @@ RULES = (
         (`updated: 2026-03-05`, `version: 1.0`, `beta: yes`) is a warning, and its fix is the
         quoted form (`updated: "2026-03-05"`): the reference validator reads the text as written,
         JavaScript YAML readers a Date or a number, so clients disagree on its value. A list or a
-        mapping there is an error.""",
-               world="agent-skills"),
+        mapping there is an error.
+
+        Fix (`skillkit lint --fix`): such a value is quoted as written (`version: 1.0` ->
+        `version: "1.0"`), which is the text the spec's reference validator reads already.""",
+               world="agent-skills", fix=Fix(quote_scalar)),
     documented("claude-code-fields", S.ERROR, """
         The keys Claude Code documents for a skill have the types it reads: `when_to_use`,
         `argument-hint`, `model`, `context`, `agent` strings; `disable-model-invocation` and

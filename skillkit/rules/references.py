@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from skillkit.platform import findings as F
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, key, workspace_rule
 
 if TYPE_CHECKING:
     from skillkit.core.diagnostics import Diagnostic
 
+# What the platform analysis reads (platform/inputs.from_view): each skill's name, version and
+# tool references, and the tools, agents and catalog.
+_READS = (SKILLS, key("name"), key("version"), key("tools"), "tool", "agent", "catalog")
 _LAST: list[tuple[WorkspaceView, tuple[Diagnostic, ...]]] = []  # one slot: a lint run's rules share it
 
 
@@ -48,7 +51,7 @@ def _hits(view: WorkspaceView, rule_id: str) -> Iterable[Hit]:
             yield Hit(d.path, d.line, d.column, d.message)
 
 
-@workspace_rule(F.SKILL_MISSING, F.SEVERITY[F.SKILL_MISSING], world="platform")
+@workspace_rule(F.SKILL_MISSING, F.SEVERITY[F.SKILL_MISSING], world="platform", reads=_READS)
 def skill_ref_missing(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """An agent's `skills` names a skill that neither `catalog.yaml` nor the workspace has.
 
@@ -56,25 +59,25 @@ def skill_ref_missing(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.SKILL_MISSING)
 
 
-@workspace_rule(F.SKILL_DUPLICATE, F.SEVERITY[F.SKILL_DUPLICATE], world="platform")
+@workspace_rule(F.SKILL_DUPLICATE, F.SEVERITY[F.SKILL_DUPLICATE], world="platform", reads=_READS)
 def skill_ref_duplicate(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """An agent's `skills` lists one skill twice; reported at the later reference."""
     return _hits(view, F.SKILL_DUPLICATE)
 
 
-@workspace_rule(F.SKILL_STATE, F.SEVERITY[F.SKILL_STATE], world="platform")
+@workspace_rule(F.SKILL_STATE, F.SEVERITY[F.SKILL_STATE], world="platform", reads=_READS)
 def skill_ref_state(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """An agent references a skill the catalog marks `disabled` or `deleted`."""
     return _hits(view, F.SKILL_STATE)
 
 
-@workspace_rule(F.SKILL_KIND, F.SEVERITY[F.SKILL_KIND], world="platform")
+@workspace_rule(F.SKILL_KIND, F.SEVERITY[F.SKILL_KIND], world="platform", reads=_READS)
 def skill_ref_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """An agent's `skills` names an action that is not a skill (a tool, an agent, ...)."""
     return _hits(view, F.SKILL_KIND)
 
 
-@workspace_rule(F.SKILL_VERSION, F.SEVERITY[F.SKILL_VERSION], world="platform")
+@workspace_rule(F.SKILL_VERSION, F.SEVERITY[F.SKILL_VERSION], world="platform", reads=_READS)
 def skill_ref_version(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A skill reference pins a version the skill does not have.
 
@@ -85,14 +88,14 @@ def skill_ref_version(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.SKILL_VERSION)
 
 
-@workspace_rule(F.SKILL_TOOL_NAME, F.SEVERITY[F.SKILL_TOOL_NAME], world="platform")
+@workspace_rule(F.SKILL_TOOL_NAME, F.SEVERITY[F.SKILL_TOOL_NAME], world="platform", reads=_READS)
 def skill_ref_tool_name(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A skill's name is also the name the model sees for one of the agent's own tools
     (the tool version's `modelName`, by default its name): the model could not tell them apart."""
     return _hits(view, F.SKILL_TOOL_NAME)
 
 
-@workspace_rule(F.HANDLER_KIND, F.SEVERITY[F.HANDLER_KIND], world="platform")
+@workspace_rule(F.HANDLER_KIND, F.SEVERITY[F.HANDLER_KIND], world="platform", reads=_READS)
 def handler_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A `skills` or `tools` list on an agent whose handler kind calls no tools.
 
@@ -101,33 +104,33 @@ def handler_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.HANDLER_KIND)
 
 
-@workspace_rule(F.TOOL_MISSING, F.SEVERITY[F.TOOL_MISSING], world="platform")
+@workspace_rule(F.TOOL_MISSING, F.SEVERITY[F.TOOL_MISSING], world="platform", reads=_READS)
 def tool_ref_missing(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A tool reference (an agent's, a skill's, or one a catalog record lists) names a tool that
     neither `catalog.yaml` nor the workspace has."""
     return _hits(view, F.TOOL_MISSING)
 
 
-@workspace_rule(F.TOOL_STATE, F.SEVERITY[F.TOOL_STATE], world="platform")
+@workspace_rule(F.TOOL_STATE, F.SEVERITY[F.TOOL_STATE], world="platform", reads=_READS)
 def tool_ref_state(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A tool reference names a tool the catalog marks `disabled` or `deleted`."""
     return _hits(view, F.TOOL_STATE)
 
 
-@workspace_rule(F.TOOL_KIND, F.SEVERITY[F.TOOL_KIND], world="platform")
+@workspace_rule(F.TOOL_KIND, F.SEVERITY[F.TOOL_KIND], world="platform", reads=_READS)
 def tool_ref_kind(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A tool reference names an action that is not a tool (a skill, an agent, ...)."""
     return _hits(view, F.TOOL_KIND)
 
 
-@workspace_rule(F.TOOL_VERSION, F.SEVERITY[F.TOOL_VERSION], world="platform")
+@workspace_rule(F.TOOL_VERSION, F.SEVERITY[F.TOOL_VERSION], world="platform", reads=_READS)
 def tool_ref_version(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A tool reference pins a version the tool does not have (the catalog's versions plus its
     file's own version)."""
     return _hits(view, F.TOOL_VERSION)
 
 
-@workspace_rule(F.TOOL_DUPLICATE, F.SEVERITY[F.TOOL_DUPLICATE], world="platform")
+@workspace_rule(F.TOOL_DUPLICATE, F.SEVERITY[F.TOOL_DUPLICATE], world="platform", reads=_READS)
 def tool_ref_duplicate(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A `tools` list names one tool twice: as a duplicate skill does, it fails the write.
 
@@ -137,7 +140,7 @@ def tool_ref_duplicate(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.TOOL_DUPLICATE)
 
 
-@workspace_rule(F.TOOL_PIN_CONFLICT, F.SEVERITY[F.TOOL_PIN_CONFLICT], world="platform")
+@workspace_rule(F.TOOL_PIN_CONFLICT, F.SEVERITY[F.TOOL_PIN_CONFLICT], world="platform", reads=_READS)
 def tool_pin_conflict(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """Two of an agent's skills pin different versions of one tool: the second load fails.
 
@@ -148,7 +151,7 @@ def tool_pin_conflict(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.TOOL_PIN_CONFLICT)
 
 
-@workspace_rule(F.TOOL_UNFIT, F.SEVERITY[F.TOOL_UNFIT], world="platform")
+@workspace_rule(F.TOOL_UNFIT, F.SEVERITY[F.TOOL_UNFIT], world="platform", reads=_READS)
 def tool_unfit(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A tool a loaded skill lists does not fit the agent's tools and is left out.
 
@@ -159,7 +162,7 @@ def tool_unfit(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.TOOL_UNFIT)
 
 
-@workspace_rule(F.REF_UNKNOWN, F.SEVERITY[F.REF_UNKNOWN], world="platform")
+@workspace_rule(F.REF_UNKNOWN, F.SEVERITY[F.REF_UNKNOWN], world="platform", reads=_READS)
 def ref_unknown(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """What a referenced version lists is unknown, so it is not checked (never guessed).
 
@@ -170,7 +173,7 @@ def ref_unknown(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     return _hits(view, F.REF_UNKNOWN)
 
 
-@workspace_rule(F.ACTION_CONFLICT, F.SEVERITY[F.ACTION_CONFLICT], world="platform")
+@workspace_rule(F.ACTION_CONFLICT, F.SEVERITY[F.ACTION_CONFLICT], world="platform", reads=_READS)
 def action_conflict(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """One action name, two definitions: a skill, tool or agent file whose name another file
     already uses (two skills of one name are `name-unique`), or a file whose kind differs from

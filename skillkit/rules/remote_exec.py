@@ -184,7 +184,7 @@ def _message(command: str) -> str:
             "path to it) runs code wherever the skill is used")
 
 
-@skill_rule("remote-exec", Severity.WARNING)
+@skill_rule("remote-exec", Severity.WARNING, bodily=True)
 def remote_exec(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A script, or a shell code block in SKILL.md or a bundled Markdown file, that runs what
     it downloads: `curl ... | sh`, `wget -O- ... | bash`, `bash <(curl ...)`,

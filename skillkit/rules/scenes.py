@@ -6,10 +6,18 @@ from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.suggest import did_you_mean
-from skillkit.rules.base import Hit, RuleContext, WorkspaceView, workspace_rule
+from skillkit.rules.base import SKILLS, Hit, RuleContext, WorkspaceView, documented, workspace_rule
+
+TRANSCRIPT_VALUE = documented("transcript-value", Severity.WARNING, """
+    A SillyTavern chat value of another JSON type than SillyTavern writes, read as SillyTavern's
+    own JavaScript reads it, never a refused chat: a flag (`is_user`, `is_system`) is tested for
+    truthiness (`""`, `0`, `null`, `false` are false; a non-empty string, a non-zero number, `true`
+    are true), and a `mes` that is not a string (missing, `null`, a number) is empty, as the
+    prompt builder makes it before World Info scans it. `simulate` and `render` say so on stderr,
+    once per kind of value, at its first line.""", world="studio")
 
 
-@workspace_rule("scene-links", Severity.ERROR, world="studio")
+@workspace_rule("scene-links", Severity.ERROR, world="studio", reads=(SKILLS, "scene"))
 def scene_links(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     """A scene links skills by id (the skill's folder name), in order, with no duplicates, and
     each linked skill exists in the workspace. A turn leaves a gone or unreadable skill out."""
@@ -30,4 +38,4 @@ def scene_links(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
             seen.add(skill_id)
 
 
-RULES = (scene_links,)
+RULES = (scene_links, TRANSCRIPT_VALUE)

@@ -39,7 +39,7 @@ def severity_of(found: Found, markdown: bool, text: str) -> tuple[Severity, str]
     return (Severity.WARNING, EXAMPLE) if markdown else (Severity.ERROR, USED)
 
 
-@skill_rule("secret-leak", Severity.ERROR)
+@skill_rule("secret-leak", Severity.ERROR, bodily=True)
 def secret_leak(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A string shaped like a real credential in SKILL.md or any bundled text file.
 
@@ -50,7 +50,8 @@ def secret_leak(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     An error: a provider's own format (a prefix only it issues, at the length it issues):
     AWS access key IDs (`AKIA...`, `ASIA...`), GitHub (`ghp_...`, `github_pat_...`), GitLab
     (`glpat-...`), Slack (`xoxb-...`), Stripe live keys (`sk_live_...`, `rk_live_...`),
-    Hugging Face (`hf_...`), npm (`npm_...`), Google API keys (`AIza...`), Anthropic
+    Hugging Face (`hf_...`), npm (`npm_...`), PyPI (`pypi-AgEIcHlwaS5vcmc...`), Google API keys
+    (`AIza...`), Anthropic
     (`sk-ant-api03-...`) and OpenAI keys (only with OpenAI's own markers: `sk-proj-`,
     `sk-svcacct-`, `sk-admin-`, or `T3BlbkFJ` inside the key); anywhere but an example table.
     Also an error in a script, a config or key file or the frontmatter (where it would be

@@ -39,6 +39,8 @@ SHAPES: tuple[tuple[str, str, str, str], ...] = (
     ("live", PROVIDER, "a Stripe live key", r"rk_live_(?<![A-Za-z0-9_]rk_live_)[A-Za-z0-9]{20,250}+(?![A-Za-z0-9_])"),
     ("hf", PROVIDER, "a Hugging Face token", r"hf_(?<![A-Za-z0-9_]hf_)[A-Za-z]{34}+(?![A-Za-z0-9_])"),
     ("npm", PROVIDER, "an npm token", r"npm_(?<![A-Za-z0-9_]npm_)[A-Za-z0-9]{36}+(?![A-Za-z0-9_])"),
+    ("pypi", PROVIDER, "a PyPI token",
+     r"pypi-(?<![A-Za-z0-9_-]pypi-)AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,250}+(?![A-Za-z0-9_-])"),
     ("AIza", PROVIDER, "a Google API key", r"AIza(?<![A-Za-z0-9_]AIza)[A-Za-z0-9_-]{35}+(?![A-Za-z0-9_-])"),
     ("sk", PROVIDER, "an Anthropic API key",
      r"sk-ant-(?<![A-Za-z0-9_-]sk-ant-)[a-z]{2,8}+[0-9]{2}+-[A-Za-z0-9_-]{80,250}+(?![A-Za-z0-9_-])"),
@@ -58,7 +60,8 @@ SHAPES: tuple[tuple[str, str, str, str], ...] = (
 # every `_` is looked at once (a literal first character: a fast scan), and the prefix that
 # ends there named by a look-behind. The rest have a character prose rarely holds: one
 # memchr for it, then the mark from there on.
-DASHED = re.compile(r"-(?<=[ktbpars]-)(?:(?<=sk-)(?P<sk>)|(?<=glpat-)(?P<glpat>)|(?<=xox[bpars]-)(?P<xox>))")
+DASHED = re.compile(r"-(?<=[ktbparsi]-)(?:(?<=sk-)(?P<sk>)|(?<=glpat-)(?P<glpat>)|(?<=xox[bpars]-)(?P<xox>)"
+                    r"|(?<=pypi-)(?P<pypi>))")
 UNDERSCORED = re.compile(r"_(?:(?<=gh[pousr]_)(?P<gh>)|(?<=github_pat_)(?P<github_pat>)|(?<=[sr]k_live_)(?P<live>)"
                          r"|(?<=hf_)(?P<hf>)|(?<=npm_)(?P<npm>))")
 GATED = tuple((mark, gate, mark.index(gate)) for mark, gate in (
@@ -68,7 +71,8 @@ KEY_REACH = 16384  # how far after its BEGIN line a key block's END line may be
 KEY_RUN = r"[A-Za-z0-9+/=]{16,}"  # a piece of a key's base64 (lines are 64 characters)
 KEY_MATERIAL = 64  # base64 characters a real key block holds at least (gitleaks asks as many)
 PLACEHOLDER = r"(?i)x{4}|example|sample|your|dummy|fake|placeholder|redacted|changeme|replace|123456|abcdef|(.)\1{5}"
-PREFIX = (r"^(?:AKIA|ASIA|AIza|gh[pousr]_|github_pat_|glpat-|xox[bpars]-|[sr]k_live_|hf_|npm_|sk-ant-[a-z0-9]+-"
+PREFIX = (r"^(?:AKIA|ASIA|AIza|gh[pousr]_|github_pat_|glpat-|xox[bpars]-|[sr]k_live_|hf_|npm_|pypi-AgEIcHlwaS5vcmc"
+          r"|sk-ant-[a-z0-9]+-"
           r"|sk-(?:proj-|svcacct-|admin-)?|eyJ)")
 
 

@@ -14,8 +14,9 @@ from skillkit.rules.base import Hit, RuleContext, WorkspaceView, documented, wor
 SESSION_FILE = documented("session-file", Severity.ERROR, """
     A `sessions/<name>.yaml` file names an `agent` (optional when `--agent` picks one), and its
     `turns` each hold `calls` in order, each either a skill load `{load: SKILL}` or a tool call
-    `{tool: NAME, input: {...}}`, never both or neither; `publish` holds catalog entries (as in
-    `catalog.yaml`) and `retry` is true or false. Unknown keys are errors.""", world="platform")
+    `{tool: NAME, input: {...}}`, never both or neither, each optionally with `reuses` (`{turn,
+    call}` or `{external}`) and `supplied`; `publish` holds catalog entries (as in `catalog.yaml`)
+    and `retry` is true or false. Unknown keys are errors.""", world="platform")
 
 
 def _agents(view: WorkspaceView) -> dict[str, Mapping[str, Any]]:
@@ -124,4 +125,29 @@ def session_calls(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
                           f"load: the call would be refused")
 
 
-RULES = (SESSION_FILE, session_agent, session_calls)
+@workspace_rule("reuse_out_of_scope", Severity.ERROR, world="platform")
+def reuse_out_of_scope(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
+    """A session turn can reuse only output produced in earlier turns of the same session, and an
+    invocation of an agent without sessions only output of its own earlier invocations; a turn
+    that finalizes with any other reused output fails, and its loads roll back.
+
+    A call says its output was carried forward with `reuses: {turn: N, call: I}` or, from outside
+    the session, `reuses: {external: LABEL}`. Lint reports what the file shows alone (output from
+    outside, or from this or a later turn); `skillkit session` also fails a turn that reuses the
+    output of a refused call or of a load that rolled back."""
+    for session in view.of_kind("session"):
+        for path, call in _calls(session):
+            reuse, turn = call.get("reuses"), path[1]
+            if call.get("supplied") is False or not isinstance(reuse, Mapping):
+                continue  # output not reported as supplied is no use, and cannot fail the turn
+            if isinstance(reuse.get("external"), str):
+                yield Hit(session.path, *session.at(*path, "reuses"),
+                          f"turn {turn + 1} reuses output from outside the session ({reuse['external']!r}): the turn "
+                          f"fails to finalize")  # type: ignore[operator]
+            elif isinstance(reuse.get("turn"), int) and reuse["turn"] > turn:  # type: ignore[operator]
+                yield Hit(session.path, *session.at(*path, "reuses", "turn"),
+                          f"turn {turn + 1} reuses output of turn {reuse['turn']}, which is not an earlier turn: "
+                          f"the turn fails to finalize")  # type: ignore[operator]
+
+
+RULES = (SESSION_FILE, session_agent, session_calls, reuse_out_of_scope)

@@ -7,7 +7,8 @@ from typing import Iterable
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
-from skillkit.rules.base import Hit, RuleContext, skill_rule
+from skillkit.rules.fix_edits import blank_trigger
+from skillkit.rules.base import Fix, Hit, RuleContext, skill_rule
 
 TRIGGER_KEYS = ("triggers", "secondaryTriggers")
 
@@ -21,7 +22,7 @@ def _triggers(doc: SkillDoc) -> Iterable[tuple[str, int, str]]:
                     yield key, index, value
 
 
-@skill_rule("trigger-blank", Severity.WARNING, world="studio")
+@skill_rule("trigger-blank", Severity.WARNING, world="studio", fix=Fix(blank_trigger))
 def blank_trigger(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A blank trigger (empty or only whitespace) is ignored by the matcher; remove it.
 

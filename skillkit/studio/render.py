@@ -9,26 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from skillkit.core.errors import UsageError
 from skillkit.core.model import Skill
 from skillkit.studio import tools as scene_tools
 from skillkit.studio.assembly import Assembly, ChatMessage, PromptMessage, assemble
 from skillkit.studio.budget import Budget, BudgetLimits, fit
 from skillkit.studio.preset import Preset, expand
+from skillkit.studio.verdicts import Verdict
 from skillkit.tokens import TokenCounter
 
 
 @dataclass(frozen=True)
 class TurnView:
     """What activation says of one turn: its number, the index of the message it answers (None
-    when it answers nothing), the ids of the skills that are on, its kind, and the messages its
-    prompt holds (None: every message before the turn's reply, found by `reply_starts`)."""
+    when it answers nothing), the ids of the skills that are on, its kind, the messages its
+    prompt holds (None: every message before the turn's reply, found by `reply_starts`), and
+    each linked skill's verdict with its reason."""
 
     number: int
     answering: int | None
     on: tuple[str, ...]
     kind: str = "reply"
     history: Sequence[ChatMessage] | None = None
+    verdicts: tuple[Verdict, ...] = ()   # every linked skill's, in the scene's order, with its reason
 
 
 @dataclass(frozen=True)
@@ -73,18 +75,6 @@ def reply_starts(messages: Sequence[ChatMessage]) -> list[int]:
             in_reply = False
         previous = message.role
     return starts
-
-
-def pick_turn(turns: Sequence[TurnView], wanted: int | None) -> TurnView:
-    """`--turn N`, or by default the last turn (the next reply, when the transcript has one)."""
-    if not turns:
-        raise UsageError("the transcript has no turn to render")
-    if wanted is None:
-        return turns[-1]
-    for turn in turns:
-        if turn.number == wanted:
-            return turn
-    raise UsageError(f"no turn {wanted}: the transcript has turns {turns[0].number}-{turns[-1].number}")
 
 
 def merged_variables(scene: SceneView, overrides: Mapping[str, str]) -> dict[str, object]:

@@ -114,10 +114,11 @@ def link(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str] = ()
         ordered = sorted(skills, key=lambda s: (s.name, s.id, s.path))
         wanted: list[tuple[int, str, Skill | None]] = [(i, s.id, s) for i, s in enumerate(ordered)]
     else:
-        by_id: dict[str, Skill] = {}
+        by_id: dict[str, list[Skill]] = {}
         for skill in skills:
-            by_id.setdefault(skill.id, skill)
-        wanted = [(i, skill_id, by_id.get(skill_id)) for i, skill_id in enumerate(scene.skill_ids)]
+            by_id.setdefault(skill.id, []).append(skill)
+        wanted = [(i, skill_id, by_id[skill_id][0] if skill_id in by_id else None)
+                  for i, skill_id in enumerate(scene.skill_ids)]
     chosen: list[Skill] = []
     names: dict[str, str] = {}
     seen_ids: set[str] = set()
@@ -128,6 +129,12 @@ def link(scene: Scene, skills: Sequence[Skill], unreadable: Collection[str] = ()
             where: tuple[str, int, int] = (skill.path if skill else "<default scene>", 1, 1)
         else:
             where = (scene.path, *scene.at(("skills", index)))
+            twins = by_id.get(skill_id, ())[1:] if skill_id not in seen_ids else ()
+            if twins:  # one id, several folders: the first found is the one linked, the others are out
+                notes.append(Diagnostic(*where, RULE, Severity.WARNING,
+                                        f"skill id {skill_id!r} is the folder of {len(twins) + 1} skills; "
+                                        f"{skill.path} is linked and {', '.join(t.path for t in twins)} "  # type: ignore[union-attr]
+                                        f"left out"))
         if scene.path is not None and skill_id in seen_ids:
             text = f"skill {skill_id!r} is linked twice; the second link is left out"
         elif skill is None and skill_id in unreadable:

@@ -15,7 +15,8 @@ from typing import Any, Callable, Collection, Sequence
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.model import Skill
-from skillkit.studio.render import SceneView, TurnView, pick_turn
+from skillkit.studio.render import SceneView, TurnView
+from skillkit.transcripts.model import Transcript
 
 Where = Callable[[tuple[str | int, ...]], tuple[int, int]]
 
@@ -76,21 +77,18 @@ def history_of(messages: Sequence[Any], turns: Sequence[Any], number: int) -> tu
     return tuple(history)
 
 
-def load_turn(linked: LinkedScene, transcript: Path | None, skills: Sequence[Skill], wanted: int | None,
+def load_turn(linked: LinkedScene, transcript: Transcript | None, skills: Sequence[Skill], wanted: int | None,
               unreadable: Collection[str] = (), progress: Callable[[int, int], None] | None = None) -> TurnView:
     """Turn `wanted` (default: the last, the next reply when there is one) as activation gives
-    it, with what is on and the messages its prompt holds. Without a transcript: one turn, the
-    next reply, with an empty history, on which only `always` skills are on. Only that turn is
-    judged (skillkit.studio.activation_turn): a long history costs what one turn needs."""
-    if transcript is None:
-        return pick_turn([TurnView(1, None, tuple(s.id for s in linked.linked if s.when == "always"), "next", ())],
-                         wanted)
-    from skillkit.core.paths import display
+    it, with every linked skill's verdict and the messages its prompt holds. Without a
+    transcript: one turn, the next reply, with an empty history, on which only `always` skills
+    are on. Only that turn is judged (skillkit.studio.activation_turn): a long history costs
+    what one turn needs."""
     from skillkit.studio.activation_turn import activate_turn
-    from skillkit.transcripts import load_transcript
 
-    loaded = load_transcript(transcript, display(transcript))
+    loaded = transcript if transcript is not None else Transcript("<no transcript>", "yaml", ())
     turn, planned = activate_turn(skills, linked.scene, loaded, wanted, unreadable=unreadable, progress=progress)
     ids = {s.name: s.id for s in linked.linked}
-    chosen = TurnView(turn.turn, turn.answering, tuple(ids.get(name, name) for name in turn.on()), turn.kind)
+    chosen = TurnView(turn.turn, turn.answering, tuple(ids.get(name, name) for name in turn.on()), turn.kind,
+                      verdicts=turn.verdicts)
     return replace(chosen, history=history_of(loaded.messages, planned, chosen.number))

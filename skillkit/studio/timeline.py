@@ -175,8 +175,10 @@ def shown_skills(sim: Simulation, show_all: bool, ever_on: set[str]) -> tuple[in
     return tuple(i for i, s in enumerate(sim.skills) if show_all or s.name in ever_on)
 
 
-def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = False) -> Iterator[str]:
-    """The timeline's lines, none wider than `width` (nor than MIN_WIDTH on a narrower console)."""
+def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = False,
+             hints: bool = True) -> Iterator[str]:
+    """The timeline's lines, none wider than `width` (nor than MIN_WIDTH on a narrower console);
+    without `hints` (`-q`), no legend and no closing hints."""
     width = max(width, MIN_WIDTH)
     paint = Painter(color)
     turns = sim.turns
@@ -192,6 +194,8 @@ def timeline(sim: Simulation, width: int, color: bool = False, show_all: bool = 
         yield from named(sim, layout, width, paint, names)
     else:
         yield from numbered(sim, layout, width, paint)
+    if not hints:
+        return
     yield ""
     yield from (paint(line, "dim") for line in pack(LEGEND, width))
     yield from (paint(line, "dim") for line in footer(sim, layout, width))

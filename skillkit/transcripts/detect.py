@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import check_shape
 from skillkit.core.reader import BOM, read_whole
@@ -68,8 +69,12 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
     if text.lstrip()[:1] in ("[", "{"):  # JSON or JSONL: bounded before anything parses it
         check_shape(text, path, "too large a transcript")
     kind = detect_format(text)
-    messages: tuple[Message, ...] = READERS[kind](text, path)
-    return Transcript(path, kind, messages)
+    warnings: list[Diagnostic] = []
+    if kind == "sillytavern":  # the one reader that reads some values leniently, with a warning
+        messages: tuple[Message, ...] = read_sillytavern(text, path, warnings)
+    else:
+        messages = READERS[kind](text, path)
+    return Transcript(path, kind, messages, tuple(warnings))
 
 
 def load_transcript(path: Path, display: str | None = None) -> Transcript:

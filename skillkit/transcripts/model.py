@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
+from skillkit.core.diagnostics import Diagnostic
+
 Role = Literal["system", "user", "assistant", "tool"]
 EventKind = Literal["continue", "swipe", "regenerate"]
 ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
@@ -62,6 +64,7 @@ class Transcript:
     path: str
     format: str                        # "openai" | "sillytavern" | "yaml"
     messages: tuple[Message, ...]
+    warnings: tuple[Diagnostic, ...] = ()  # values read leniently, as the chat front end reads them
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -14,6 +14,13 @@ How messages map (read from SillyTavern's script.js and tool-calling.js):
   message carrying the calls; the others are hidden: not scanned, not answered.
 - The export holds only the swipe that is shown, so a swiped-away reply and its tool calls
   are already gone: the file needs no swipe events.
+
+Values of the wrong JSON type are read as SillyTavern's JavaScript reads them, with a warning,
+never a refused file: a flag (`is_user`, `is_system`) is tested for truthiness (`""`, `0`,
+`null` and `false` are false; a non-empty string, a non-zero number and `true` are true), and
+a `mes` that is not a string (missing, `null`, a number) is empty, as the prompt builder's
+`getRegexedString` returns `''` for anything but a string (extensions/regex/engine.js) before
+World Info scans it.
 """
 
 from __future__ import annotations
@@ -21,11 +28,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import Message, ToolCall, arguments_text
 
 HEADER_KEYS = ("user_name", "character_name", "create_date", "chat_metadata")
+LENIENT_RULE = "transcript-value"  # the id of the warning for a value read as SillyTavern reads it
 
 
 def looks_like_sillytavern(first_line: str) -> bool:
@@ -50,17 +59,62 @@ def _load_line(text: str, path: str, line: int) -> dict[str, Any]:
     return data
 
 
-def _text(data: dict[str, Any], path: str, line: int) -> str:
+def js_truthy(value: object) -> bool:
+    """JavaScript's truthiness of a JSON value: `""`, `0`, `null` and `false` are false; every
+    other value (a non-empty string, a non-zero number, a list or object, even empty) is true."""
+    if isinstance(value, (list, dict)):
+        return True
+    return bool(value)
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")
+
+
+class Lenient:
+    """The values read leniently, one warning per kind of value (a chat holds thousands of lines
+    alike): where it first stands and on how many lines."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.seen: dict[tuple[str, str], tuple[int, int, str]] = {}  # (key, what) -> (first line, lines, read as)
+
+    def note(self, key: str, what: str, line: int, read_as: str) -> None:
+        first, lines, _ = self.seen.get((key, what), (line, 0, read_as))
+        self.seen[(key, what)] = (first, lines + 1, read_as)
+
+    def warnings(self) -> list[Diagnostic]:
+        out = []
+        for (key, what), (first, lines, read_as) in self.seen.items():
+            where = f"on {lines:,} lines (the first here)" if lines > 1 else "here"
+            out.append(Diagnostic(self.path, first, 1, LENIENT_RULE, Severity.WARNING,
+                                  f"`{key}` is {what} {where}: read as {read_as}, as SillyTavern reads it"))
+        return sorted(out)
+
+
+def _flag(data: dict[str, Any], key: str, line: int, lenient: Lenient) -> bool:
+    value = data.get(key, False)
+    if isinstance(value, bool):
+        return value
+    truth = js_truthy(value)
+    shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, (list, dict)) else _json_type(value)
+    lenient.note(key, shown if len(shown) <= 20 else _json_type(value), line, "true" if truth else "false")
+    return truth
+
+
+def _text(data: dict[str, Any], line: int, lenient: Lenient) -> str:
     mes = data.get("mes")
-    if mes is None:  # some tools drop `mes` and keep the swipes
-        swipes, chosen = data.get("swipes"), data.get("swipe_id", 0)
-        if isinstance(swipes, list) and isinstance(chosen, int) and 0 <= chosen < len(swipes):
-            mes = swipes[chosen]
-        else:
-            mes = ""
-    if not isinstance(mes, str):
-        raise InputError("`mes` must be a string", path, line)
-    return mes
+    if isinstance(mes, str):
+        return mes
+    what = "missing" if "mes" not in data else _json_type(mes)
+    lenient.note("mes", what, line, "empty text")
+    return ""
 
 
 def _invocations(extra: dict[str, Any], path: str, line: int) -> tuple[ToolCall, ...]:
@@ -72,27 +126,27 @@ def _invocations(extra: dict[str, Any], path: str, line: int) -> tuple[ToolCall,
     return tuple(calls)
 
 
-def read_message(index: int, data: dict[str, Any], path: str, line: int) -> Message:
-    for flag in ("is_user", "is_system"):
-        if flag in data and not isinstance(data[flag], bool):
-            raise InputError(f"`{flag}` must be true or false", path, line)
+def read_message(index: int, data: dict[str, Any], path: str, line: int, lenient: Lenient | None = None) -> Message:
+    lenient = lenient if lenient is not None else Lenient(path)
     name = data.get("name")
     name = name if isinstance(name, str) else None
     extra = data.get("extra")
     extra = extra if isinstance(extra, dict) else {}
-    text = _text(data, path, line)
-    if data.get("is_system"):
+    text = _text(data, line, lenient)
+    if _flag(data, "is_system", line, lenient):
         if isinstance(extra.get("tool_invocations"), list):
             return Message(index, "tool", text, name, _invocations(extra, path, line), line=line)
         return Message(index, "system", text, name, hidden=True, line=line)
-    if data.get("is_user"):
+    if _flag(data, "is_user", line, lenient):
         return Message(index, "user", text, name, line=line)
     role = "system" if extra.get("type") == "narrator" else "assistant"
     return Message(index, role, text, name, line=line)  # type: ignore[arg-type]
 
 
-def read_sillytavern(text: str, path: str) -> tuple[Message, ...]:
+def read_sillytavern(text: str, path: str, warnings: list[Diagnostic] | None = None) -> tuple[Message, ...]:
+    """The chat's messages; what was read leniently goes to `warnings` (when given)."""
     messages: list[Message] = []
+    lenient = Lenient(path)
     seen_first = False
     for number, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
@@ -104,5 +158,7 @@ def read_sillytavern(text: str, path: str) -> tuple[Message, ...]:
                 continue  # the header line
         if len(messages) >= MAX_MESSAGES:
             raise InputError(f"more than {MAX_MESSAGES:,} messages", path, number)
-        messages.append(read_message(len(messages), data, path, number))
+        messages.append(read_message(len(messages), data, path, number, lenient))
+    if warnings is not None:
+        warnings.extend(lenient.warnings())
     return tuple(messages)

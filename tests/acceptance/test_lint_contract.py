@@ -263,8 +263,9 @@ def test_name_must_equal_the_folder(tmp_path, lint):
 
 def test_two_skills_of_one_name_in_a_workspace(tmp_path, lint):
     put(tmp_path, "a", skill_text(fm("a")))
-    (tmp_path / "more" / "a").mkdir(parents=True)
-    (tmp_path / "more" / "a" / "SKILL.md").write_text(skill_text(fm("a")), encoding="utf-8")
+    # both in one skills/ collection (one client loads both: DESIGN 8.2's scope of name-unique)
+    (tmp_path / "skills" / "more" / "a").mkdir(parents=True)
+    (tmp_path / "skills" / "more" / "a" / "SKILL.md").write_text(skill_text(fm("a")), encoding="utf-8")
     result = lint(tmp_path)
     assert result.code == 1
     assert "name-unique" in result.rules

@@ -8,7 +8,7 @@ import re
 
 import yaml
 from authoring_pngs import chunk, png, text
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillkit.authoring.convert import BookDefaults, Converter
@@ -29,7 +29,7 @@ FIELDS = ["uid", "key", "keysecondary", "comment", "content", "constant", "selec
           "disable", "caseSensitive", "matchWholeWords", "scanDepth", "probability", "useProbability",
           "position", "depth", "order", "group", "extensions", "characterFilter"]
 entries = st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=8), json_values, max_size=12)
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=200)
 
 
 def only_input_errors(call, *args) -> None:

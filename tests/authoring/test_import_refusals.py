@@ -145,3 +145,37 @@ def test_help_teaches_the_command(cli) -> None:
 
 def test_fixtures_exist() -> None:
     assert (FIXTURES / "malformed").is_dir()
+
+
+@pytest.mark.parametrize("change, message", [
+    # the text says other values than the draft's: the batched read-back catches it
+    (lambda d: SkillDraft(d.name, d.text.replace("when: mentioned", "when: always", 1), d.fields),
+     "does not read back as its values"),
+    # values that break the schema: the draft is parsed as lint parses it, to place the error
+    (lambda d: SkillDraft(d.name, d.text.replace("when: mentioned", "when: sometimes", 1),
+                          {**d.fields, "when": "sometimes"}), "SKILL.md:5:7: trigger-fields"),
+])
+def test_a_draft_that_says_something_else_writes_nothing(cli, tmp_path: Path, monkeypatch, change, message) -> None:
+    real = importing.convert
+
+    def broken(book, source_name, *more):
+        drafts, reports, defaults = real(book, source_name, *more)
+        first = next(i for i, d in enumerate(drafts) if "when: mentioned" in d.text)
+        drafts[first] = change(drafts[first])
+        return drafts, reports, defaults
+
+    monkeypatch.setattr(importing, "convert", broken)
+    out = cli("import", staged(tmp_path, "worldinfo.json"), cwd=tmp_path)
+    assert out.code == 1 and message in out.stderr, out.stderr
+    assert not (tmp_path / "skills").exists()
+
+
+def test_the_plain_report_is_the_coloured_one_without_colour(cli, tmp_path: Path) -> None:
+    import re
+
+    (tmp_path / "p").mkdir()
+    (tmp_path / "c").mkdir()
+    plain = cli("import", staged(tmp_path / "p", "worldinfo.json"), cwd=tmp_path / "p")
+    coloured = cli("import", staged(tmp_path / "c", "worldinfo.json"), "--color", "always", cwd=tmp_path / "c")
+    assert plain.code == coloured.code == 0 and "\x1b[" in coloured.stdout
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured.stdout) == plain.stdout

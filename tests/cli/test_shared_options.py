@@ -37,7 +37,7 @@ def test_shared_options_are_worded_alike(command):
 def test_rules_format_json_and_the_hidden_json_alias(cli):
     listed = cli("rules", "--format", "json")
     assert listed.code == 0 and listed.stdout == cli("rules", "--json").stdout
-    assert {"id", "severity", "world", "summary", "doc"} == set(json.loads(listed.stdout)[0])
+    assert {"id", "severity", "world", "summary", "fix", "doc"} == set(json.loads(listed.stdout)[0])
     assert "--json" not in cli("rules", "--help").stdout
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.fuzz.strategies import TARGETS, Target
 
-FAST = settings(max_examples=25, deadline=None, database=None, derandomize=True,
+FAST = settings(max_examples=25, database=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
 
 

@@ -1,4 +1,5 @@
-"""200 SIGKILLs at random moments across pack, unpack, import, new, resolve --lock and lint -o.
+"""SIGKILLs at random moments across pack, unpack, import, new, resolve --lock and lint -o,
+until 100 of them have landed before the run they kill ended.
 
 Each run is a child forked from this process after one in-process run of each command has
 imported what it needs, so a run costs milliseconds rather than an interpreter start, and is killed after a random delay within the time a whole
@@ -21,7 +22,12 @@ import pytest
 
 from tests.conftest import FIXTURES, WORKSPACE
 
-KILLS = 200
+# Kills are timed uniformly over a whole run, so some come after it ended: on this machine about
+# half land (measured: 90-110 of 200, lower while other processes load the machine). Killing on
+# until LANDED have landed, within MAX_RUNS, holds the test to the same work on a busy machine:
+# missing LANDED in MAX_RUNS would take a landing rate under a tenth of the one measured.
+LANDED = 100
+MAX_RUNS = 600
 
 
 def _child(args: list[str], cwd: Path) -> None:
@@ -114,17 +120,21 @@ def test_random_sigkills_leave_no_half_written_target_and_no_leftover(tmp_path: 
     all_cases = cases(tmp_path)
     for case in all_cases:  # imported here once, so that each forked run costs milliseconds
         run_cli(*case.args, cwd=tmp_path)
-    for case in all_cases:  # one whole run each: what a whole target is, and how long a run takes
-        case.reset()
-        started = time.perf_counter()
-        code = run(case.args, tmp_path)
-        case.seconds = time.perf_counter() - started
-        assert code in (0, 1), (case.name, code)
+    for case in all_cases:  # whole runs: what a whole target is, and how long a run takes (the median of 3)
+        seconds = []
+        for _ in range(3):
+            case.reset()
+            started = time.perf_counter()
+            code = run(case.args, tmp_path)
+            seconds.append(time.perf_counter() - started)
+            assert code in (0, 1), (case.name, code)
+        case.seconds = sorted(seconds)[1]
         case.whole = tree(case.target)
         assert case.whole, case.name
-    killed = 0
-    for index in range(KILLS):
+    killed = index = 0
+    while killed < LANDED and index < MAX_RUNS:
         case = all_cases[index % len(all_cases)]
+        index += 1
         case.reset()
         code = run(case.args, tmp_path, kill_after=rng.uniform(0.0, case.seconds))
         killed += code is None
@@ -136,7 +146,7 @@ def test_random_sigkills_leave_no_half_written_target_and_no_leftover(tmp_path: 
             assert all(case.whole.get(name) == data for name, data in found.items()), case.name
         elif not case.fresh:
             assert found == case.whole, f"{case.name}: a half-written target after kill {index}"
-    assert killed >= KILLS // 2, f"only {killed} runs were killed before they ended"
+    assert killed == LANDED, f"only {killed} of {index} runs were killed before they ended"
     for case in all_cases:  # one more run of the same command: its leftovers are swept
         case.reset()
         assert run(case.args, tmp_path) in (0, 1), case.name

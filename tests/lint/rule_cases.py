@@ -134,11 +134,22 @@ CASES: dict[str, tuple[dict[str, str | bytes], list[str]]] = {
                        "agents/a.yaml": "name: a\nskills:\n  - {name: s}\n",
                        "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n      - {load: x}\n"
                                           "      - {tool: u}\n"}, []),
+    # Output from outside the session, and from this very turn (not an earlier one); the reuse
+    # of an earlier turn and an unreported one are fine.
+    "reuse_out_of_scope": ({"tools/t.yaml": "name: t\n", "agents/a.yaml": "name: a\ntools:\n  - {name: t}\n",
+                            "sessions/s.yaml": "agent: a\nturns:\n  - calls:\n      - {tool: t}\n  - calls:\n"
+                                               "      - {tool: t, reuses: {turn: 1, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: nightly}}\n"
+                                               "      - {tool: t, reuses: {turn: 2, call: 0}}\n"
+                                               "      - {tool: t, reuses: {external: x}, supplied: false}\n"}, []),
 }
 
 # Rules no file can make fire, with the test that covers them instead.
 NO_FILE_CASE = {
     "schema": "tests/lint/test_rules.py::test_schema_fallback_rule_is_registered",
+    # simulate and render report it on reading a chat; lint reads no chat
+    "transcript-value": "tests/acceptance/test_seed_studio_sentences.py::"
+                        "test_a_flag_of_the_wrong_type_reads_as_sillytavern_reads_it",
 }
 
 
@@ -159,4 +170,17 @@ CASES.update({
     "remote-exec": (fixture("remote-exec"), []),
     "orphan-file": (fixture("orphan-file"), []),
     "description-short": (fixture("description-short"), ["--profile", "agent-skills"]),
+})
+
+CASES.update({
+    # shaped like a documentation bundle of thousands of pages: over claude.ai's 200 files
+    "upload-limits": ({**ok("manual", body="Read [the index](references/page-000.md).\n"),
+                       **{f"skills/manual/references/page-{i:03d}.md": f"Page {i}.\n" for i in range(201)}}, []),
+    # shaped like a plugin that wrote its hooks as a list of events
+    "plugin-hooks": ({".claude-plugin/plugin.json": '{"name": "hooked"}\n',
+                      "hooks/hooks.json": '{\n  "hooks": [\n    {"event": "PreToolUse", "command": "x.sh"}\n  ]\n}\n',
+                      "other/.claude-plugin/plugin.json": '{"name": "other"}\n',
+                      "other/hooks/hooks.json": '{"hooks": {\n  "PreToolUse": [{"matcher": "Write", "hooks": '
+                                                '[{"command": "y.sh"}]}],\n  "SesionStart": []\n}}\n',
+                      **ok("plain")}, []),
 })

@@ -115,7 +115,7 @@ def test_a_planted_cache_never_runs_code(cli, tmp_path: Path, wrapping: str, pay
     assert not marker.exists()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=2048), framed=st.booleans(), where=st.sampled_from(["pack", "loose"]))
 def test_any_bytes_in_a_cache_file_change_nothing(cli, tmp_path_factory, data: bytes, framed: bool, where: str) -> None:
     root = _tree(tmp_path_factory.mktemp("repo"), ("a",))

@@ -185,12 +185,12 @@ def test_scanners_are_linear_on_100_kb_adversarial_input(text):
     from skillkit.core.markdown import read_markdown
     from skillkit.rules.invisible_unicode import findings
 
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a busy machine's waits do not count
     list(secrets_in(text))
     list(runs_downloads(text))
     list(findings("x", text, 1))
     read_markdown(text)
-    assert time.perf_counter() - start < 5  # quadratic would take minutes
+    assert time.thread_time() - start < 5  # quadratic would take minutes
 
 
 def test_each_skill_is_walked_and_each_markdown_file_parsed_once_per_run(cli, monkeypatch):
@@ -273,3 +273,9 @@ def test_angle_brackets_in_a_description_warn_in_the_default_profile(cli, tmp_pa
     assert [(d["rule"], d["severity"]) for d in default] == [("xml-tags", "warning")]
     strict = lint(cli, tmp_path, "--profile", "claude-api")
     assert ("xml-tags", "error") in [(d["rule"], d["severity"]) for d in strict]
+
+
+def test_a_pypi_token_is_found_and_its_documented_prefix_is_not():
+    real = "pypi-AgEIcHlwaS5vcmc" + "CJGI4YmNhMDA5LTgxZjYtNDVmOC05ZTA2LWQ4ZTQyMzhlN2FmNAACKlszLCJhNDNiYzE5Ny1"
+    assert [f.kind for f in secrets_in(f"TWINE_PASSWORD={real}")] == ["a PyPI token"]
+    assert list(secrets_in("Example: `pypi-AgEIcHlwaS5vcmcCJGI4YmNhMDA5LTg...`")) == []

@@ -126,14 +126,16 @@ def test_unreadable_paths_on_a_walk_are_findings(cli, tmp_path: Path) -> None:
 def test_unrelated_repositories_share_no_names(cli, tmp_path: Path) -> None:
     for repo in ("one", "two"):
         (tmp_path / repo / ".git").mkdir(parents=True)
-        ok(tmp_path / repo / "tools-for-x", "same")
+        ok(tmp_path / repo / "skills" / "tools-for-x", "same")
     code, found = report(cli, "one", "two", cwd=tmp_path)
     assert (code, found) == (0, [])
     plain = tmp_path / "plain"  # no repository at all: one workspace per path given
     ok(plain / "a", "same")
     ok(plain / "b", "same")
     assert report(cli, "plain/a", "plain/b", cwd=tmp_path) == (0, [])
-    ok(tmp_path / "one" / "elsewhere", "same")  # the same name twice inside one repository still clashes
+    ok(tmp_path / "one" / "staging", "same")  # a copy no client loads (outside skills/, client folders): no clash
+    assert report(cli, "one", "two", cwd=tmp_path) == (0, [])
+    ok(tmp_path / "one" / "skills" / "elsewhere", "same")  # twice in one skills/ collection still clashes
     code, found = report(cli, "one", "two", cwd=tmp_path)
     assert code == 1 and {d["rule"] for d in found} == {"name-unique"}
 

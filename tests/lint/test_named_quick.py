@@ -81,7 +81,7 @@ def the_long_way(paths: list[str], top: Path, monkeypatch: pytest.MonkeyPatch) -
         return found(paths, top)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_names_in_any_order_are_found_as_the_long_way_finds_them(tree: Path, data: st.DataObject,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:

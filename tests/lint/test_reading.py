@@ -198,7 +198,7 @@ def _split_by_lines(text: str) -> tuple[str, str, int] | str:
     return "unclosed"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.sampled_from(["---", "--- ", "---\t", "name: x", "", " ", "body", "a: |", "  b"]), max_size=10)
        .map("\n".join))
 def test_frontmatter_split_reads_line_by_line(text):

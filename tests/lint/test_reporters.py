@@ -158,7 +158,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text()
 FLAT = st.dictionaries(st.text(), st.none() | st.booleans() | st.integers() | st.text(), max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.dictionaries(st.text(), st.lists(FLAT, max_size=4) | FLAT | JSON_VALUES, max_size=3), st.booleans())
 def test_the_json_report_writes_what_json_dumps_writes(value, ascii_only):
     from skillkit.reporters.json import dumps

@@ -10,11 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skillkit.core.fixes import FIXERS, fix_text
+from skillkit.core.fixes import fix_text, usable
 from skillkit.core.frontmatter import parse_frontmatter
 from skillkit.core.reader import SourceText
-from skillkit.rules import BY_ID
+from skillkit.rules import BY_ID, RULESET
 from tests.conftest import FIXTURES
+
+FIXERS = usable(RULESET.fixes)  # what --fix makes: the safe fixes
 
 BROKEN = FIXTURES / "lint" / "broken"
 
@@ -124,9 +126,11 @@ def test_allowed_tools_list_fix(cli, tmp_path, before, after):
 
 
 def test_every_fixable_rule_documents_its_fix(cli):
-    for rule in FIXERS:
-        assert "Fix (`skillkit lint --fix`)" in BY_ID[rule].doc
-        assert "Fix (" in cli("rules", rule).stdout
+    for rule, fix in RULESET.fixes.items():
+        assert ("Fix (`skillkit lint --fix`)" if fix.safe else "Fix (`skillkit lint --fix --unsafe-fixes`; unsafe)") \
+            in BY_ID[rule].doc
+        shown = cli("rules", rule).stdout
+        assert "Fix (" in shown and ("fix: safe, --fix" if fix.safe else "fix: unsafe,") in shown.splitlines()[0]
 
 
 item = st.sampled_from(["a", "''", '""', "' '", "b c", "x  # note", '"q"', "'it''s'"])
@@ -138,7 +142,7 @@ tools = st.one_of(st.just(""), st.lists(st.sampled_from(["Read", "Grep", "Bash(g
                                         max_size=3).map(lambda xs: "allowed-tools: [" + ", ".join(xs) + "]\n"))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bom=st.booleans(), crlf=st.booleans(), triggers=triggers, tools=tools)
 def test_fix_twice_changes_nothing_the_second_time_and_keeps_parsing(bom, crlf, triggers, tools):
     from skillkit.rules.agent_skills import allowed_tools_list
@@ -169,11 +173,11 @@ def test_fix_twice_changes_nothing_the_second_time_and_keeps_parsing(bom, crlf, 
     found, parsed_before = diagnostics(raw)
     once = raw
     for _ in range(10):  # as lint --fix loops
-        step, fixed = fix_text(once, "a/SKILL.md", diagnostics(once)[0])
+        step, fixed = fix_text(once, "a/SKILL.md", diagnostics(once)[0], FIXERS)
         if not fixed:
             break
         once = step
-    again, fixed_again = fix_text(once, "a/SKILL.md", diagnostics(once)[0])
+    again, fixed_again = fix_text(once, "a/SKILL.md", diagnostics(once)[0], FIXERS)
     assert again == once and fixed_again == 0
     if parsed_before:
         assert diagnostics(once)[1], (raw, once)
@@ -190,7 +194,7 @@ def test_statistics_show_settings_exit_zero_quiet(cli, tmp_path):
     assert any(row["code"] == "trigger-blank" and row["count"] == 1 and row["fixable"] for row in as_json)
     (work / "skillkit.yaml").write_text("profile: studio\nstrict: true\n")
     shown = cli("lint", "--show-settings", ".", cwd=work)
-    assert shown.code == 0 and "profile          = studio" in shown.stdout and "skillkit.yaml" in shown.stdout
+    assert shown.code == 0 and "profile           = studio" in shown.stdout and "skillkit.yaml" in shown.stdout
     assert cli("lint", "--exit-zero", ".", cwd=work).code == 0
     quiet = cli("lint", "-q", ".", cwd=work)
     assert quiet.code == 1 and "Found" not in quiet.stdout and quiet.stdout.count("\n") == 7

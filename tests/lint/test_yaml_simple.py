@@ -82,7 +82,7 @@ def frontmatter(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
 @given(frontmatter(), st.integers(0, 3))
 def test_any_frontmatter_the_fast_path_takes_reads_as_the_parser_reads_it(text, offset):
     assert _same(text, offset) in (True, None)
@@ -107,7 +107,7 @@ def any_ascii_frontmatter(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)), deadline=None)
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
 @given(any_ascii_frontmatter(), st.integers(0, 3))
 def test_any_printable_value_the_fast_path_takes_reads_as_the_parser_reads_it(text, offset):
     assert _same(text, offset) in (True, None)

@@ -70,11 +70,11 @@ def test_many_repeats_cannot_backtrack() -> None:
 
     pattern = compile_line("*a*a*a*a*a*a*a*a*a*a*a*a*b")
     assert pattern is not None
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a busy machine's waits do not count
     assert not pattern.matches("a" * 40, False)
     assert not pattern.matches("x/" + "a" * 2000, False)
     assert pattern.matches("a" * 12 + "b", False)
-    assert time.perf_counter() - start < 5  # generous: it takes milliseconds
+    assert time.thread_time() - start < 5  # generous: it takes milliseconds
 
 
 @given(st.text(alphabet="ab*/?[]!", min_size=1, max_size=10), st.text(alphabet="ab/", max_size=8))

@@ -8,7 +8,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillkit.core.errors import InputError, SkillkitError
@@ -58,13 +58,13 @@ def _check(data: bytes) -> None:
             assert all(p == "dest" or p.startswith("dest/") for p in written)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # file IO: a busy machine is slow
+@settings(max_examples=300)
 @given(st.binary(max_size=2048))
 def test_arbitrary_bytes(data: bytes) -> None:
     _check(data)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # file IO: a busy machine is slow
+@settings(max_examples=300)
 @given(mutated_packs())
 def test_mutated_packs(data: bytes) -> None:
     _check(data)

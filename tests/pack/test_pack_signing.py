@@ -17,7 +17,7 @@ from skillkit.core.errors import SkillkitError
 from skillkit.pack import MANIFEST_NAME
 from skillkit.pack.signing import SIGNATURE_NAME
 from skillkit.pack.verify import verify_pack
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, require_tool
 from tests.pack.helpers import rewrite, sha256
 
 WORKSPACE = FIXTURES / "pack" / "workspace"
@@ -27,7 +27,8 @@ ALICE = "alice@example.org"
 
 def keygen(folder: Path, name: str) -> Path:
     key = folder / name
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(key)], check=True)
+    tool = require_tool("ssh-keygen", "OpenSSH's, for signed packs: apt-get install openssh-client")
+    subprocess.run([tool, "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(key)], check=True)
     return key
 
 

@@ -123,14 +123,21 @@ def test_a_list_of_allowed_tools_becomes_the_string_a_client_reads(cli, tmp_path
     assert data["allowed-tools"] == "Bash(make deploy:*) Read" and data["disable-model-invocation"] is True
 
 
-def test_two_spellings_that_disagree_refuse_the_pack(cli, tmp_path: Path) -> None:
+def test_spellings_that_disagree_give_each_client_its_own(cli, tmp_path: Path) -> None:
+    # as published skills do: manual-only in Claude Code, implicit in Codex
     skill = write_skill(tmp_path / "src/skills", "torn", "name: torn\ndescription: Says two things at once.\n"
                         "disable-model-invocation: true")
     (skill.parent / "agents").mkdir()
     (skill.parent / "agents/openai.yaml").write_text("policy:\n  allow_implicit_invocation: true\n")
-    outcome = pack(cli, tmp_path / "src", "gemini-cli", tmp_path / "out")
-    assert outcome.code == 1 and "disagree" in outcome.stderr
-    assert not (tmp_path / "out").exists()
+    codex = pack(cli, tmp_path / "src", "codex", tmp_path / "codex")
+    assert codex.code == 0, codex.stderr
+    own = tmp_path / "codex/.agents/skills/torn/agents/openai.yaml"
+    assert own.read_bytes() == (skill.parent / "agents/openai.yaml").read_bytes(), "Codex's own file, as written"
+    opencode = pack(cli, tmp_path / "src", "opencode", tmp_path / "opencode")
+    assert frontmatter(tmp_path / "opencode/.opencode/skills/torn/SKILL.md")["metadata"] == {
+        "opencode/autoinvoke": "false"}, "the SKILL.md's own key over another client's file"
+    assert ("model invocation: as `disable-model-invocation` says; `policy.allow_implicit_invocation` in "
+            "agents/openai.yaml said otherwise") in opencode.stdout
 
 
 def test_a_skill_folder_that_exists_is_never_written_over(cli, tmp_path: Path) -> None:

@@ -97,3 +97,53 @@ def test_a_clean_tree_passes_and_strict_fails_on_warnings(fixture_repo, tmp_path
 def test_nothing_to_check_stops_at_the_lint_step(fixture_repo, tmp_path):
     code, outputs = run_action(fixture_repo, tmp_path, paths="content/missing")
     assert code == 2 and outputs["exit-code"] == "2" and outputs["failed"] == "lint"
+
+
+@pytest.fixture
+def configured_repo(tmp_path):
+    """A repository whose [tool.skillkit] says warnings fail and the Claude API's rules apply."""
+    repo = tmp_path / "configured"
+    skill = repo / "skills" / "claude-notes"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: claude-notes\ndescription: |\n  Notes for the team,\n  kept short.\n"
+                                    "---\nBody\n", encoding="utf-8")
+    (repo / "pyproject.toml").write_text('[tool.skillkit]\nprofile = "claude-api"\nstrict = true\n', encoding="utf-8")
+    (repo / ".git").mkdir()
+    return repo
+
+
+def rules_in(sarif: Path) -> set[str]:
+    return {r["ruleId"] for r in validate_sarif(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]}
+
+
+def test_the_repositorys_settings_decide_what_the_workflow_leaves_unset(configured_repo, tmp_path):
+    """No profile or strict input: [tool.skillkit] decides, as pre-commit's `skillkit lint` does."""
+    code, outputs = run_action(configured_repo, tmp_path)
+    assert code == 1 and outputs["exit-code"] == "1"
+    assert rules_in(configured_repo / "skillkit.sarif") == {"name-reserved", "description-multiline"}
+    hook = subprocess.run([sys.executable, "-m", "skillkit", "lint", "."], cwd=configured_repo, capture_output=True,
+                          text=True, check=False)
+    assert hook.returncode == 1  # what pre-commit runs fails the same
+
+
+def test_what_the_workflow_sets_wins_over_the_settings(configured_repo, tmp_path):
+    (tmp_path / "a").mkdir()
+    code, outputs = run_action(configured_repo, tmp_path / "a", profile="default", strict="false")
+    assert code == 0 and outputs["exit-code"] == "0"  # the default profile knows no reserved words
+    assert rules_in(configured_repo / "skillkit.sarif") == {"description-multiline"}
+    (tmp_path / "b").mkdir()
+    other = configured_repo / "ci.yaml"
+    other.write_text("profile: default\n", encoding="utf-8")
+    code, _ = run_action(configured_repo, tmp_path / "b", config="ci.yaml")
+    assert code == 0  # the named settings file in place of [tool.skillkit]: not strict
+    (tmp_path / "c").mkdir()
+    code, outputs = run_action(configured_repo, tmp_path / "c", strict="yes")
+    assert code == 2 and "the strict input is" in outputs["stderr"]
+
+
+def test_the_lint_step_passes_no_option_the_workflow_did_not_set():
+    script = next(s for s in ACTION["runs"]["steps"] if s.get("id") == "lint")["run"]
+    for option in ("--profile", "--strict", "--no-strict", "--config"):
+        for line in script.splitlines():
+            if "skillkit lint" in line:
+                assert option not in line, line  # only through `given`, filled from inputs that are set

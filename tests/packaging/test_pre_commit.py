@@ -7,26 +7,28 @@ environment (skillkit and its dependencies) as a user's machine would.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, require_module, require_tool
 
 GOOD = "---\nname: good\ndescription: A skill that passes.\n---\nDo the thing.\n"
 BAD = "---\nname: Bad\ndescription: A skill whose name breaks the rules.\n---\nDo the thing.\n"
 
 
 def git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+    subprocess.run([require_tool("git", "pre-commit works on a git repository"), *args], cwd=cwd, check=True,
+                   capture_output=True)
 
 
 @pytest.mark.slow
 def test_pre_commit_try_repo_passes_a_good_skill_and_fails_a_bad_one(tmp_path):
-    if shutil.which("pre-commit") is None:
-        pytest.fail("pre-commit is not installed: install the test extras (pip install -e '.[test]')")
+    # As `sys.executable -m pre_commit`: the test extras' pre-commit, found with no venv activated.
+    require_module("pre_commit", "the test extras: pip install -e '.[test]'")
+    require_tool("git", "pre-commit works on a git repository")
     project = tmp_path / "project"
     for name, text in (("good", GOOD), ("Bad", BAD)):
         (project / "skills" / name).mkdir(parents=True)
@@ -38,7 +40,7 @@ def test_pre_commit_try_repo_passes_a_good_skill_and_fails_a_bad_one(tmp_path):
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
 
     def try_repo(*files: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["pre-commit", "try-repo", str(REPO), "skillkit-lint", "--files", *files],
+        return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "skillkit-lint", "--files", *files],
                               cwd=project, env=env, capture_output=True, text=True, timeout=900, check=False)
 
     good = try_repo("skills/good/SKILL.md")

@@ -152,7 +152,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size
                     max_leaves=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.dictionaries(st.sampled_from(["lockVersion", "agents", "x"]),
                        JSON | st.dictionaries(st.sampled_from(["a", "b"]), JSON | st.fixed_dictionaries(
                            {"skills": JSON, "tools": JSON})), max_size=3))
@@ -165,7 +165,7 @@ def test_changes_never_fail_on_any_stored_lock(stored):
 _SCRATCH = Path(tempfile.mkdtemp(prefix="skillkit-lock-"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.binary(max_size=300) | JSON.map(lambda v: json.dumps(v).encode()))
 def test_reading_any_bytes_as_a_lock_gives_a_mapping_or_an_input_error(data):
     path = _SCRATCH / "skillkit.lock"

@@ -32,7 +32,7 @@ CATALOG = st.fixed_dictionaries({}, optional={"actions": st.one_of(SCALARS, st.d
                                                                                           max_size=4))})
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(SKILL, max_size=4), st.lists(TOOL, max_size=3), st.lists(AGENT, max_size=3), CATALOG | SCALARS)
 def test_any_workspace_data_gives_diagnostics_never_an_exception(skills, tools, agents, catalog):
     sources = from_data([(f"skills/{i}/SKILL.md", s) for i, s in enumerate(skills)],

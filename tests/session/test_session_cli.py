@@ -80,12 +80,3 @@ def test_lint_reports_a_broken_session_at_its_position(cli, workspace_copy):
     assert outcome.code == 1
     assert found == [("broken.yaml", 1, 8, "session-agent"), ("broken.yaml", 4, 9, "session-file"),
                      ("calls.yaml", 4, 16, "session-calls"), ("calls.yaml", 5, 16, "session-calls")]
-
-
-def test_the_readme_tour_is_the_commands_real_output(cli):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    command = "$ cd fixtures/workspace && skillkit session sessions/review.yaml\n"
-    shown = readme[readme.index(command) + len(command):].split("```", 1)[0].splitlines()
-    real = cli("session", "sessions/review.yaml", cwd=REPO / "fixtures" / "workspace").stdout.splitlines()
-    kept = [line for line in shown if line.strip() != "..."]
-    assert kept == [line for line in real if line in kept] and len(kept) > 20

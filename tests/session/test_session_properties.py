@@ -56,7 +56,7 @@ def sources(ws: dict[str, Any]) -> Any:
     return from_data(skills, documents)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(workspace, session_data)
 def test_a_tool_call_is_done_only_when_offered_and_invocation_tools_list_each_once_agent_first(ws, data):
     built = sources(ws)
@@ -77,7 +77,7 @@ def test_a_tool_call_is_done_only_when_offered_and_invocation_tools_list_each_on
     report.as_json()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(workspace, session_data)
 def test_reusing_a_turns_start_gives_what_rejoining_every_kept_load_gives(ws, data):
     # A long session re-joins its kept loads once per change and reuses the outcomes of loads

@@ -57,7 +57,7 @@ def reader_accepts(data: Any) -> bool:
     return True
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=800)
 @given(document)
 def test_the_reader_accepts_exactly_what_the_schema_accepts(data):
     assert reader_accepts(data) == validator("session").is_valid(data), data

@@ -85,7 +85,7 @@ def test_a_linked_skill_whose_name_is_taken_is_left_out(cli):
 @pytest.mark.parametrize("content, expected", [
     ('[\n  {"role": "user", "content": "a"},\n  {"content": "b"}\n]', ":3: a message needs a role"),
     ("messages:\n  - user: hi\n  - continue: more\n", ":3: a continue needs a reply right before it"),
-    ('{"user_name": "a"}\n{"mes": 1, "is_user": true}\n', ":2: `mes` must be a string"),
+    ('{"user_name": "a"}\n{"mes": "", "is_user": true', ":2:28: invalid JSON"),
 ])
 def test_a_malformed_transcript_is_exit_2_with_its_line_and_no_traceback(cli, tmp_path, content, expected):
     path = tmp_path / "chat.txt"

@@ -130,7 +130,7 @@ def test_no_line_is_wider_than_any_console_width_property():
     from skillkit.studio.verdicts import CallOutcome, Verdict
     from skillkit.transcripts.model import Transcript
 
-    @settings(max_examples=60, deadline=None)
+    @settings(max_examples=60)
     @given(st.integers(40, 220), st.lists(st.text("abcdefghij-東京猫кот", min_size=1, max_size=40), min_size=0,
                                           max_size=60, unique=True),
            st.integers(1, 30), st.booleans(), st.integers(0, 3))

@@ -33,33 +33,33 @@ def survives(read, *args) -> None:
         pass
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.binary(max_size=400))
 def test_arbitrary_bytes(data):
     survives(parse_transcript, data, "t")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(max_size=300))
 def test_each_reader_on_arbitrary_text(text):
     for read in (read_openai, read_sillytavern, read_yaml_form):
         survives(read, text, "t")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(json_values, max_size=6))
 def test_openai_on_structured_json(messages):
     survives(parse_transcript, json.dumps(messages).encode(), "t")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(json_values, max_size=6))
 def test_sillytavern_on_structured_lines(lines):
     text = "\n".join([json.dumps({"user_name": "a"})] + [json.dumps(line) for line in lines])
     survives(read_sillytavern, text, "t")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(json_values, max_size=6))
 def test_yaml_form_on_structured_entries(entries):
     survives(read_yaml_form, json.dumps({"messages": entries}), "t")

@@ -34,7 +34,7 @@ def test_case_classes_fold_together():
     assert fold("ß") == fold("ẞ")
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600)
 @given(patterns, flags, texts)
 def test_a_match_always_contains_a_required_literal(pattern, flags_, text):
     try:

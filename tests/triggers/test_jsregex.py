@@ -11,7 +11,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillkit.triggers.jsregex import (
@@ -330,7 +330,7 @@ REGEXISH = st.text(
 FLAGS = st.sampled_from(["", "g", "i", "m", "s", "u", "y", "iu", "ms", "gimsuy", "ii", "z"])
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400)
 @given(pattern=st.one_of(REGEXISH, st.text(max_size=24)), flags=FLAGS, text=st.text(max_size=40))
 def test_only_jsregexerror_or_timeouterror(pattern: str, flags: str, text: str) -> None:
     try:
@@ -345,7 +345,7 @@ def test_only_jsregexerror_or_timeouterror(pattern: str, flags: str, text: str) 
     assert isinstance(matches_empty(rx), bool)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(pattern=REGEXISH)
 def test_static_checks_never_raise(pattern: str) -> None:
     found = nested_quantifier(pattern)

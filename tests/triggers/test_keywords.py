@@ -45,7 +45,7 @@ def test_keywords_must_be_non_empty_and_distinct():
         KeywordSet(["a", "a"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.text(ALPHABET, min_size=1, max_size=4), min_size=1, max_size=12, unique=True),
        st.text(ALPHABET, max_size=40))
 def test_same_occurrences_as_find(keywords, text):
@@ -65,7 +65,7 @@ def reference(keywords: list[str], text: str) -> tuple[set[int], set[int]]:
 WORDY = "ab-_ é\u0301кот猫.+"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(st.text(WORDY, min_size=1, max_size=5), min_size=1, max_size=12, unique=True),
        st.text(WORDY, max_size=60))
 def test_present_both_is_the_definition_and_the_automaton_agrees(keywords, text):

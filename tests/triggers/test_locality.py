@@ -30,7 +30,7 @@ def test_which_patterns_are_local(pattern, flags_, local):
     assert is_local(compile_js(pattern, flags_)) is local
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600)
 @given(patterns, flags, st.lists(texts, min_size=1, max_size=3))
 def test_local_patterns_agree_per_message_and_joined(pattern, flags_, messages):
     try:

@@ -60,7 +60,7 @@ def transcripts(draw: st.DrawFn) -> Transcript:
     return Transcript("t", "yaml", tuple(messages))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(skills(), transcripts())
 def test_fast_and_straightforward_give_the_same_simulation(found, transcript):
     scene = default_scene(found)

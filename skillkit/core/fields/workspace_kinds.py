@@ -33,6 +33,9 @@ AGENT = DocumentKind("agent", "skillkit platform agent", "A file `agents/<name>.
           required=True),
     Field("handler", {"type": "string", "pattern": NON_BLANK},
           "The handler kind. Only `agent` calls tools and may list `skills`.", "agent-file", default="agent"),
+    Field("prompt", {"type": "string"},
+          "The agent's prompt: the start of its instructions, which each preloaded skill's guidance follows "
+          "(`skillkit render --agent NAME` shows them assembled).", "agent-file", world="platform"),
     Field("tools", {"type": "array", "items": AGENT_TOOL_REFERENCE},
           "The agent's own tool references, with fixed `input` and `approval` when it needs them.",
           "agent-file", default=[]),
@@ -155,6 +158,10 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
           "they ignore and the limits they enforce (`client-ignored-key`, `client-limit`).", SETTINGS_RULE,
           default=[], rules="Client ids as `skillkit rules --profiles` and `pack --target` name them; `lint "
           "--target` replaces them for one run."),
+    Field("allowed-signers", {"type": "string", "minLength": 1},
+          "An OpenSSH allowed-signers file, from the settings file's folder: `skillkit verify` then requires a "
+          "pack signed by a key it allows, as `--allowed-signers FILE` does (the command line wins).",
+          SETTINGS_RULE),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
           "and matching regex triggers in all, every evaluation charged; once spent, no further regex trigger "
           "runs (it counts as no match and its verdict says it was not evaluated). At most 10 seconds: a larger "
