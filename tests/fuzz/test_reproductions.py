@@ -240,3 +240,20 @@ def test_verify_refuses_a_26_mib_manifest_from_its_declared_size(tmp_path: Path)
     del records, manifest
     done = bounded("verify", "p.zip", cwd=tmp_path).within((2,))
     assert "declares 27,200,103 bytes; skillkit reads at most 16,777,216" in done.stderr, done.stderr
+
+
+def test_import_refuses_an_entry_with_700000_keys_before_copying_them(tmp_path: Path) -> None:
+    """A 7 MB lorebook whose one entry holds 700,000 keys (599 MB, 87 s before)."""
+    book = tmp_path / "keys.json"
+    book.write_text(json.dumps({"entries": {"0": {"uid": 0, "key": [f"k{i}" for i in range(700_000)],
+                                                  "content": "x", "comment": "Keys"}}}), encoding="utf-8")
+    done = bounded("import", book, "-o", tmp_path / "out", cwd=tmp_path).within((2,))
+    assert "holds 700,000 keys; skillkit imports at most 1,000 an entry" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_import_of_a_7_mb_lorebook_of_one_long_entry_is_bounded(tmp_path: Path) -> None:
+    book = tmp_path / "one.json"
+    book.write_text(json.dumps({"entries": {"0": {"uid": 0, "key": ["k"], "content": "word " * 1_400_000,
+                                                  "comment": "Big"}}}), encoding="utf-8")
+    bounded("import", book, "-o", tmp_path / "out", cwd=tmp_path).within()
