@@ -257,3 +257,26 @@ def test_import_of_a_7_mb_lorebook_of_one_long_entry_is_bounded(tmp_path: Path) 
     book.write_text(json.dumps({"entries": {"0": {"uid": 0, "key": ["k"], "content": "word " * 1_400_000,
                                                   "comment": "Big"}}}), encoding="utf-8")
     bounded("import", book, "-o", tmp_path / "out", cwd=tmp_path).within()
+
+
+def test_a_55_mib_sillytavern_chat_is_read_without_copies_of_it_whole(tmp_path: Path) -> None:
+    """190,000 messages, 55 MiB of JSONL (450 MB before: split, stripped and copied whole
+    before its shape check); the reader now holds one copy of the text at a time."""
+    root = _workspace(tmp_path / "repo")
+    header = json.dumps({"user_name": "U", "character_name": "C"})
+    line = json.dumps({"name": "U", "is_user": True, "mes": "hello dragon " * 21})
+    chat = tmp_path / "chat.jsonl"
+    with open(chat, "w", encoding="utf-8") as out:
+        out.write(header + "\n" + (line + "\n") * 190_000)
+    assert chat.stat().st_size > 55 << 20
+    bounded("render", chat, "--skills", root / "skills", "--format", "json", cwd=root).within((0, 1))
+
+
+def test_the_transcript_format_is_told_without_copying_the_text() -> None:
+    from skillkit.transcripts.detect import detect_format
+
+    assert detect_format('  \n{"user_name": "U"}\n{"mes": "x", "is_user": true}\n') == "sillytavern"
+    assert detect_format('{"user_name": "U"}\n   \n') == "sillytavern"  # one line: a header alone
+    assert detect_format("\n [1]") == "openai"
+    assert detect_format('{"messages": []}') == "openai"
+    assert detect_format("turns: []\n") == "yaml"
