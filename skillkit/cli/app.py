@@ -162,7 +162,7 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if _DEBUG["on"]:
             raise
-        sys.stderr.write(f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n")
+        sys.stderr.write(_last_resort(exc))
         code = 2
     finally:
         end_run()
@@ -179,6 +179,19 @@ def main() -> None:
         except (OSError, ValueError):
             pass
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _last_resort(exc: BaseException) -> str:
+    """The one line for what no handler expected. Memory running out is named as such: under a
+    ulimit or a container's cap a big input ends here, as does a worker the OOM killer took."""
+    # (a SystemError "returned NULL without setting an exception" is C code whose allocation
+    # failed without saying so: seen under a memory cap, never otherwise)
+    if isinstance(exc, MemoryError) or (isinstance(exc, SystemError) and "without setting an exception" in str(exc)):
+        return "skillkit: error: out of memory: the input needs more memory than this process may use\n"
+    if type(exc).__name__ == "BrokenProcessPool":  # concurrent.futures', not imported for this
+        return ("skillkit: error: a worker process ended abruptly (out of memory, or killed); "
+                "SKILLKIT_JOBS=1 runs in one process\n")
+    return f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n"
 
 
 def _asks_for_help(argv: list[str]) -> bool:

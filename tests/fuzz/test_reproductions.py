@@ -280,3 +280,44 @@ def test_the_transcript_format_is_told_without_copying_the_text() -> None:
     assert detect_format("\n [1]") == "openai"
     assert detect_format('{"messages": []}') == "openai"
     assert detect_format("turns: []\n") == "yaml"
+
+
+# --- under a memory cap: a clear line, never a Rust abort or `internal error` -------------
+
+@pytest.mark.parametrize("cap_mb", [200, 260])
+def test_under_a_memory_cap_a_big_input_ends_with_one_line(tmp_path: Path, cap_mb: int) -> None:
+    """A 40 MiB chat rendered with the address space capped: the tokenizer's Rust core would
+    abort the process (exit 134, no message) where its allocation fails; skillkit checks the
+    room left first and says it ran out of memory (exit 2), or finishes."""
+    root = _workspace(tmp_path / "repo")
+    header = json.dumps({"user_name": "U", "character_name": "C"})
+    line = json.dumps({"name": "U", "is_user": True, "mes": "hello dragon " * 21})
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(header + "\n" + (line + "\n") * 140_000, encoding="utf-8")
+    done = bounded("render", chat, "--skills", root / "skills", "--format", "json", cwd=root, cap_mb=cap_mb).within()
+    assert done.code == 0 or done.stderr.splitlines() == [
+        "skillkit: error: out of memory: the input needs more memory than this process may use"], done.stderr
+
+
+def test_a_lost_worker_and_memory_running_out_are_named_not_internal_errors() -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from skillkit.cli.app import _last_resort
+
+    assert _last_resort(MemoryError()).startswith("skillkit: error: out of memory")
+    assert "a worker process ended abruptly" in _last_resort(BrokenProcessPool("gone"))
+    assert _last_resort(SystemError("<f> returned NULL without setting an exception")).startswith(
+        "skillkit: error: out of memory")
+    assert _last_resort(KeyError("x")).startswith("skillkit: internal error: KeyError")
+
+
+def test_the_headroom_check_refuses_what_the_cap_cannot_hold() -> None:
+    import subprocess
+    import sys
+
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (300 << 20, 300 << 20))\n"
+            "from skillkit.tokens.counter import ensure_headroom\nensure_headroom(1 << 20)\n"
+            "try:\n    ensure_headroom(400 << 20)\nexcept MemoryError:\n    print('refused')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "refused", done.stderr
