@@ -93,3 +93,25 @@ def test_lint_fix_on_standard_input_writes_the_file_text_unescaped(tmp_path: Pat
     write_skill(tmp_path, "skills/helper", "name: helper\ndescription: Helps with things.")
     run = cli("lint", "--fix", "--stdin-filename", "skills/helper/SKILL.md", cwd=tmp_path, stdin=text)
     assert run.stdout == text, run
+
+
+def test_the_escaping_stream_leaves_nothing_listed_and_json_decodes_the_same() -> None:
+    import io
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from skillkit.reporters.terminal import EscapedOutput
+
+    @settings(max_examples=300, database=None, derandomize=True)
+    @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=40))
+    def check(text: str) -> None:
+        out = io.StringIO()
+        EscapedOutput(out).write(text)
+        assert not ({ch for ch in out.getvalue() if ch in LISTED})
+        assert out.getvalue().count("\n") == text.count("\n") and out.getvalue().count("\t") == text.count("\t")
+        document = io.StringIO()
+        EscapedOutput(document).write(json.dumps({"k": text}, ensure_ascii=False))
+        assert json.loads(document.getvalue()) == {"k": text}
+
+    check()
