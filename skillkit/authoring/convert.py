@@ -19,10 +19,14 @@ from skillkit.authoring.names import MAX_NAME, slugify, unique_name
 from skillkit.authoring.report import Dropped, EntryReport, Kept
 from skillkit.authoring.values import clean_text, flag, js_truthy, number, one_line, text_list, whole_number
 from skillkit.authoring.yamlemit import frontmatter
+from skillkit.core.errors import InputError
 
 LOGIC = {0: "andAny", 1: "notAll", 2: "notAny", 3: "andAll"}
 ST_SCAN_DEPTH = 2  # SillyTavern's default World Info scan depth (also skillkit's default)
 MAX_DESCRIPTION = 1024
+# Keys an entry may hold: real entries hold a handful, every one becomes a trigger (a ceiling in
+# code: past it the lorebook is refused, exit 2).
+MAX_KEYS = 1_000
 NAME_WORDS = 6       # a name from the text's opening words, when there is no title or key
 NAME_FROM_TEXT = 40  # ... and no longer than a title would be
 REGEX_KEY = re.compile(r"^\s*/.+/[gimsuy]*\s*$", re.DOTALL)
@@ -163,7 +167,12 @@ class Converter:
         return SkillDraft(name, text, fields_out), report
 
     def _keys(self, work: _Work, name: str) -> list[str]:
-        keys, problems = text_list(work.entry.fields.get(name))
+        value = work.entry.fields.get(name)
+        if isinstance(value, list) and len(value) > MAX_KEYS:
+            # 700,000 keys of a 7 MB lorebook made a 424 MB, 87 s import: refused, before any copy
+            raise InputError(f"entry {work.entry.uid}: `{work.label(name)}` holds {len(value):,} keys; "
+                             f"skillkit imports at most {MAX_KEYS:,} an entry")
+        keys, problems = text_list(value)
         work.notes.extend(f"`{work.label(name)}`: {p}" for p in problems)
         return keys
 

@@ -21,7 +21,7 @@ from skillkit.core.atomic import make_temp_dir, write_atomic
 from skillkit.core.errors import InputError, UsageError
 from skillkit.core.fields import KINDS
 from skillkit.core.paths import display
-from skillkit.core.reader import open_regular
+from skillkit.core.reader import MAX_FILE_BYTES, open_regular, read_regular
 from skillkit.core.resources import data_dir
 
 WORLDS = ("studio", "platform", "agent-skills")
@@ -82,8 +82,12 @@ def render_files(name: str, world: str, version: int | str = 1, client: str | No
             relative = path.relative_to(root).as_posix()
             if relative.endswith(".j2"):
                 files[relative[:-3]] = env.get_template(relative).render(context).encode("utf-8")
-            else:
-                files[relative] = path.read_bytes()
+            else:  # skillkit's own template files, read as every file is: regular files only, capped
+                data = read_regular(path, MAX_FILE_BYTES)
+                if isinstance(data, int):
+                    raise InputError(f"the template file is {data:,} bytes; skillkit reads at most "
+                                     f"{MAX_FILE_BYTES:,}", path.as_posix())
+                files[relative] = data
     return files
 
 

@@ -120,8 +120,14 @@ def main() -> None:
             # A stream that is not UTF-8 (PYTHONIOENCODING=ascii, a cp1252 pipe) escapes what it
             # cannot hold instead of failing mid-report, for every command and format.
             stream.reconfigure(errors="backslashreplace")
-    stdout = sys.stdout
+    stdout, stderr = sys.stdout, sys.stderr
     sys.stdout = _QuietPipe(stdout)  # type: ignore[assignment]
+    if not _asks_for_help(sys.argv[1:]):
+        # Control characters from input are escaped in all human output (reporters/terminal.py);
+        # --help shows skillkit's own text, which Typer colours through the streams themselves.
+        from skillkit.reporters.terminal import EscapedOutput
+
+        sys.stdout, sys.stderr = EscapedOutput(sys.stdout), EscapedOutput(stderr)  # type: ignore[assignment]
     from skillkit.core.regex_time import end_run, start_run
 
     start_run()  # one regex time budget for the whole command
@@ -156,11 +162,11 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if _DEBUG["on"]:
             raise
-        sys.stderr.write(f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n")
+        sys.stderr.write(_last_resort(exc))
         code = 2
     finally:
         end_run()
-        closed, sys.stdout = getattr(sys.stdout, "closed_pipe", False), stdout
+        closed, sys.stdout, sys.stderr = getattr(sys.stdout, "closed_pipe", False), stdout, stderr
     if not closed:
         try:
             stdout.flush()
@@ -173,6 +179,25 @@ def main() -> None:
         except (OSError, ValueError):
             pass
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _last_resort(exc: BaseException) -> str:
+    """The one line for what no handler expected. Memory running out is named as such: under a
+    ulimit or a container's cap a big input ends here, as does a worker the OOM killer took."""
+    # (a SystemError "returned NULL without setting an exception" is C code whose allocation
+    # failed without saying so: seen under a memory cap, never otherwise)
+    if isinstance(exc, MemoryError) or (isinstance(exc, SystemError) and "without setting an exception" in str(exc)):
+        return "skillkit: error: out of memory: the input needs more memory than this process may use\n"
+    if type(exc).__name__ == "BrokenProcessPool":  # concurrent.futures', not imported for this
+        return ("skillkit: error: a worker process ended abruptly (out of memory, or killed); "
+                "SKILLKIT_JOBS=1 runs in one process\n")
+    return f"skillkit: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)\n"
+
+
+def _asks_for_help(argv: list[str]) -> bool:
+    """Whether Typer will show help: no command, or -h/--help before a `--`."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return not any(not w.startswith("-") for w in words) or "-h" in words or "--help" in words
 
 
 class _QuietPipe:

@@ -129,8 +129,10 @@ def lint(
             result = lint_extras.renamed(result, targets[0], stdin_filename)
     for note in result.notes:  # the run's own warnings (a cache it did not trust): not findings
         sys.stderr.write(f"skillkit: warning: {shown(note)}\n")
-    if fixed_text is not None:
-        sys.stdout.write(fixed_text)
+    if fixed_text is not None:  # the file's own text, for an editor: not escaped
+        from skillkit.reporters.terminal import unescaped
+
+        unescaped(sys.stdout).write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
     from skillkit.cli.streams import to_stdout
 

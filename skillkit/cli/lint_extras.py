@@ -236,7 +236,9 @@ def emit(result: Result, format: str, color: bool | None, out: TextIO, output: P
 
         write_atomic(output, text)
     else:
-        out.write(text)
+        from skillkit.reporters.terminal import unescaped
+
+        unescaped(out).write(text)  # escaped already, as it was drawn (its colours are skillkit's)
 
 
 def failing(result: Result, strict: bool | None) -> bool:

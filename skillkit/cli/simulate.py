@@ -63,6 +63,10 @@ def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[i
     # importing Rich when nothing is painted.
     width = width or shutil.get_terminal_size((80, 24)).columns
     painted = wants_color(out, color)
+    if painted:  # the lines escape their input themselves; the colours are skillkit's
+        from skillkit.reporters.terminal import unescaped
+
+        out = unescaped(out)
     out.write("\n".join(headline(sim, width)) + "\n\n")
     if explain is not None:
         write_lines(explain_lines(sim, explain, width, painted), out)

@@ -24,21 +24,28 @@ def printable(text: str) -> str:
 # window titles; a newline forges a line), DEL, C1 controls, Unicode line and paragraph
 # separators, and the bidirectional overrides and isolates that reorder what is shown.
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# The same in a block of lines (a rendered prompt block, a report): newline and tab are its own.
+_CONTROL_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
 
 
 def _escape_control(match: re.Match[str]) -> str:
+    # C0 as `\x1b`; DEL, C1 and the rest as `\u009b`, `\u202e`: the JSON spelling of the same
+    # character, so JSON written through an escaping stream decodes to what it held.
     char = match[0]
-    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x20 else f"\\u{ord(char):04x}")
 
 
-def shown(text: str) -> str:
+def shown(text: str, lines: bool = False) -> str:
     """`text` from input (a path, a manifest field, an entry or skill name) made safe for a
-    terminal and for line-based formats: every control character as a visible escape."""
+    terminal and for line-based formats: every control character as a visible escape. The one
+    escaping function of human output: with `lines`, `text` is a block whose newlines and tabs
+    stay (what the standard streams of every command pass through, see `reporters/terminal.py`)."""
     text = printable(text)
-    if not _CONTROL.search(text):
+    pattern = _CONTROL_IN_LINES if lines else _CONTROL
+    if not pattern.search(text):
         return text
-    return _CONTROL.sub(_escape_control, text)
+    return pattern.sub(_escape_control, text)
 
 
 def current_base() -> str:

@@ -27,7 +27,9 @@ class Limits:
     max_total: int = 1 << 30          # declared uncompressed bytes, all entries together
     max_ratio: int = 200              # uncompressed : compressed, for one entry ...
     ratio_floor: int = 1 << 20        # ... of at least this many bytes (small files compress as they like)
-    max_manifest: int = 32 << 20       # 100,000 entries' records take about 20 MiB
+    # 100,000 entries' records take about 13 MiB; parsed, a manifest costs several times its size,
+    # so past this it is refused from the size its entry declares, before a byte is read
+    max_manifest: int = 16 << 20
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -83,7 +83,8 @@ class CorruptManifest(Exception):
 
 def read_manifest(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, limits: Limits) -> Manifest:
     if info.file_size > limits.max_manifest:
-        raise InputError(f"not a skillkit pack: {MANIFEST_NAME} declares {info.file_size:,} bytes", shown)
+        raise InputError(f"not a skillkit pack: {MANIFEST_NAME} declares {info.file_size:,} bytes; "
+                         f"skillkit reads at most {limits.max_manifest:,}", shown)
     try:
         with archive.open(info) as stream:  # read capped, whatever the entry declares
             data = stream.read(limits.max_manifest + 1)

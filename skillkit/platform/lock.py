@@ -9,10 +9,12 @@ from typing import Any
 
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import load_json
-from skillkit.core.reader import read_whole_text
+from skillkit.core.reader import read_regular, read_whole_text
 
 LOCK_NAME = "skillkit.lock"
-MAX_LOCK_BYTES = 64 * 1024 * 1024  # a lock of 10,000 agents is a few MiB; this only stops a stray file
+# A lock of 10,000 agents is a few MiB. Past this the lock is refused from its size alone, before
+# a byte is read; under it, parsed JSON costs up to some 20 times the text, so the cap stays low.
+MAX_LOCK_BYTES = 8 * 1024 * 1024
 
 
 def render(data: dict[str, Any]) -> str:
@@ -108,11 +110,13 @@ def settle(current: dict[str, Any], path: Path, shown: str, check: bool, resolve
     if not resolved_ok:
         return NOT_WRITTEN, []
     text = render(current)
+    wanted = text.encode("utf-8")
     try:
-        if path.is_file() and path.read_bytes() == text.encode("utf-8"):
+        # through the one reader: a FIFO or a huge file named like the lock is never read whole
+        if path.exists() and read_regular(path, len(wanted)) == wanted:
             return UNCHANGED, []
-    except OSError:
-        pass  # unreadable: write it anew
+    except (InputError, OSError):
+        pass  # unreadable: write it anew (write_atomic refuses what is not a regular file)
     from skillkit.core.atomic import write_atomic
 
     write_atomic(path, text)

@@ -45,15 +45,21 @@ def wants_color(out: TextIO, color: bool | None) -> bool:
 def console_for(out: TextIO, color: bool | None, **options: object) -> "Console":
     """A Rich console for the human formats of every command, under `wants_color`. Without
     colour it has no colour system at all, so not one escape sequence (bold and dim included)
-    reaches `out`; with it, a pipe is coloured too. Rich is imported only here."""
+    reaches `out`; with it, a pipe is coloured too. It draws beneath `out`'s escape and escapes
+    the text it draws itself (`reporters/terminal.py`). Rich is imported only here."""
     from rich.console import Console
 
+    from skillkit.reporters.terminal import escaping_hook, unescaped
+
     settings: dict[str, object] = {"highlight": False, "soft_wrap": True, **options}
+    file = unescaped(out)
     if not wants_color(out, color):
-        return Console(file=out, force_terminal=False, color_system=None, no_color=True, **settings)  # type: ignore[arg-type]
-    console = Console(file=out, force_terminal=True, no_color=False, **settings)  # type: ignore[arg-type]
-    if console.color_system is None:  # TERM=dumb or unknown: colour was asked for, give the 16 basic ones
-        console = Console(file=out, force_terminal=True, no_color=False, color_system="standard", **settings)  # type: ignore[arg-type]
+        console = Console(file=file, force_terminal=False, color_system=None, no_color=True, **settings)  # type: ignore[arg-type]
+    else:
+        console = Console(file=file, force_terminal=True, no_color=False, **settings)  # type: ignore[arg-type]
+        if console.color_system is None:  # TERM=dumb or unknown: colour was asked for, give the 16 basic ones
+            console = Console(file=file, force_terminal=True, no_color=False, color_system="standard", **settings)  # type: ignore[arg-type]
+    console.push_render_hook(escaping_hook())
     return console
 
 

@@ -65,7 +65,9 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 
     The block is rendered as `skillkit render` renders it (the scene's variables answer the
     macros); skills that the scene's preset places with skill cards count too, as they share
-    the block's budget. This is the worst case: the turn on which every linked skill is on."""
+    the block's budget. This is the worst case: the turn on which every linked skill is on.
+    A skill whose macros would render past 4,194,304 characters (a ceiling in skillkit's code,
+    no setting lifts it) is reported here instead of rendered."""
     limit = ctx.option(SKILLS_BLOCK_TOKENS)
     if not isinstance(limit, int):
         return
@@ -76,7 +78,11 @@ def skills_block_budget(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     for scene in view.of_kind("scene"):
         variables = _variables(scene)
         docs = [by_id[i] for i in dict.fromkeys(_linked(scene)) if i in by_id]
-        block = skills_block([(_name(d), macros.render(d.body, variables)) for d in docs])
+        try:
+            block = skills_block([(_name(d), macros.render(d.body, variables)) for d in docs])
+        except macros.MacroExpansionTooLarge as exc:  # a finding, not the end of the run
+            yield Hit(scene.path, *scene.at_key("skills"), f"the Skills block cannot be rendered: {exc}")
+            continue
         if block is None:
             continue
         tokens = _counter(ctx).count(block)

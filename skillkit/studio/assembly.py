@@ -79,7 +79,11 @@ def skills_block(entries: Sequence[tuple[str, str]]) -> str | None:
 
 def rendered_text(skill: Skill, variables: Mapping[str, object]) -> str:
     """A skill's instructions with its macros run, surrounding whitespace stripped."""
-    return macros.render(skill.body, variables).strip()
+    try:
+        return macros.render(skill.body, variables).strip()
+    except macros.MacroExpansionTooLarge as exc:
+        exc.path = exc.path or skill.path  # the skill it stopped on, in the one-line message
+        raise
 
 
 @dataclass

@@ -26,6 +26,10 @@ MAX_INCLUDE_DEPTH = 16
 # Depth alone does not bound an expansion: parts that each include the next four times make a
 # 1.4 KB scene expand to 4^15 cards (the billion-laughs shape). Real presets hold tens of cards.
 MAX_CARDS = 10_000
+# Nor does the count bound the text: one 28 KB card included 10,000 times is 280 MB of prompt
+# (a 280 KB scene took 513 MB), so the expanded cards' text is capped too; real presets hold a
+# few KB. Both are ceilings in code, no setting lifts them.
+MAX_TEXT = 1024 * 1024
 Path_ = tuple[str | int, ...]
 
 
@@ -65,6 +69,7 @@ class _Expander:
         self.problems: list[PresetProblem] = []
         self.slots: set[str] = set()
         self.visited = 0          # cards looked at, includes expanded: what the cap counts
+        self.size = 0             # characters of the cards kept: what MAX_TEXT caps
         self.stopped = False      # the cap was crossed: nothing more is expanded
         self.include_at: Path_ | None = None  # the include being expanded, innermost
 
@@ -118,6 +123,14 @@ class _Expander:
                                                    "(left out) rather than sent as unreserved duplicate content"))
                 return
             self.slots.add(key)
+        self.size += len(card.content)
+        if self.size > MAX_TEXT:
+            self.stopped = True
+            where = self.include_at or path
+            self.problems.append(PresetProblem((*where, "include") if self.include_at else where,
+                                               f"the preset expands to more than {MAX_TEXT:,} characters of cards; "
+                                               "the rest is left out"))
+            return
         self.cards.append(card)
 
 

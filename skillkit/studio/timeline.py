@@ -12,7 +12,9 @@ Turn numbers and `answers` are padded to the widest value, so big numbers keep t
 
 Lines are built as plain strings, the marks' styles painted once (`Painter`), and the command
 writes them in a few large writes: 20,000 turns x 200 skills is millions of cells, which a
-rich-text object per cell would make a minute's work.
+rich-text object per cell would make a minute's work. Painted lines go beneath the escaping
+stream (their colours are skillkit's), so every piece of input in them is escaped here: the
+text the Painter paints, the reasons and the paths (`core.paths.shown`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from operator import itemgetter
 from typing import Callable, Iterator, Sequence
 from unicodedata import combining, east_asian_width
 
+from skillkit.core.paths import shown
 from skillkit.core.wording import plural
 from skillkit.studio.activation import Simulation, Turn
 from skillkit.studio.verdicts import CallOutcome, Verdict
@@ -44,6 +47,7 @@ class Painter:
     def __call__(self, text: str, style: str) -> str:
         if not self.color or not text:
             return text
+        text = shown(text, lines=True)  # input in it (a name, a trigger) never paints the terminal
         codes = self._codes.get(style)
         if codes is None:
             from rich.color import ColorSystem
@@ -73,11 +77,11 @@ def call_text(call: CallOutcome) -> str:
 def headline(sim: Simulation, width: int) -> list[str]:
     """The transcript's path on a line of its own (a long one is folded), then what it holds."""
     transcript = sim.transcript
-    scene = sim.scene.path or "none (every skill found, tool access on)"
+    scene = shown(sim.scene.path) if sim.scene.path else "none (every skill found, tool access on)"
     replies = sum(1 for t in sim.turns if t.kind != "next")
     about = (f"{plural(len(transcript.messages), 'message')} ({transcript.format}), "
              f"{plural(len(sim.turns), 'turn')} ({replies:,} in the transcript); scene: {scene}")
-    return fold(f"{transcript.path}:", width, 2) + fold(about, width, 2)
+    return fold(f"{shown(str(transcript.path))}:", width, 2) + fold(about, width, 2)
 
 
 def cells(text: str) -> int:
@@ -308,15 +312,16 @@ def explain(sim: Simulation, indexes: Sequence[int], width: int, color: bool = F
             verdict = turn.verdicts[index]
             prefix = f"turn {turn.turn:>{turn_w}}  {turn.kind:<{kind_w}}  answers {answers(turn):<{answers_w}}  "
             state = "on " if verdict.on else "off"
+            said = shown(verdict.reason, lines=True)  # it quotes triggers and text
             if len(prefix) + 25 <= width:   # the state and the reason beside the turn
                 indent = len(prefix) + 5
-                reason = wrap(verdict.reason, width - indent)
+                reason = wrap(said, width - indent)
                 yield f"{prefix}{paint(state, STYLE[mark(verdict)])}  {reason[0]}"
                 yield from (" " * indent + line for line in reason[1:])
             else:                           # a narrow console: the turn, then state and reason under it
                 indent = 4
                 yield prefix.rstrip()
-                lines = fold(f"    {state}  {verdict.reason}", width, 9)
+                lines = fold(f"    {state}  {said}", width, 9)
                 yield lines[0][:4] + paint(state, STYLE[mark(verdict)]) + lines[0][7:]
                 yield from lines[1:]
             for call in turn.calls:

@@ -15,6 +15,31 @@ from skillkit.core.errors import UsageError
 from skillkit.tokens.encodings import SPECS, parse_ranks, verified_bytes
 from skillkit.tokens.estimate import estimate_tokens
 
+# Rust cannot fail an allocation softly: under a memory cap (RLIMIT_AS, a ulimit) tiktoken aborts
+# the whole process (exit 134, no message). So before its core builds its tables, or encodes a
+# long text, the headroom left under the cap is checked and a MemoryError (one line at the CLI
+# boundary, exit 2) raised instead. Without a cap nothing is checked.
+BUILD_HEADROOM = 64 * 1024 * 1024   # the ranks' tables (some 40 MB), with room to spare
+LONG_TEXT = 64 * 1024               # texts from this length are checked before each encode
+BYTES_PER_CHARACTER = 24            # a token list's worst case in Rust and then in Python
+
+
+def ensure_headroom(needed: int) -> None:
+    """MemoryError when fewer than `needed` bytes are left under this process's address-space cap."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            used = int(statm.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return  # not Linux: nothing to measure against
+    if soft - used < needed:
+        raise MemoryError(f"{needed:,} bytes wanted, {max(soft - used, 0):,} left under the cap")
+
+
 TOKENIZERS = ("o200k_base", "cl100k_base", "estimate")
 DEFAULT_TOKENIZER = "o200k_base"
 
@@ -38,10 +63,17 @@ def _tiktoken_encoder(name: str) -> Callable[[str], int]:
     import tiktoken
 
     spec = SPECS[name]
-    encoding = tiktoken.Encoding(name=name, pat_str=spec.pattern, mergeable_ranks=parse_ranks(verified_bytes(name)),
+    ranks = parse_ranks(verified_bytes(name))
+    ensure_headroom(BUILD_HEADROOM)
+    encoding = tiktoken.Encoding(name=name, pat_str=spec.pattern, mergeable_ranks=ranks,
                                  special_tokens=spec.special_tokens)
-    # Special-token text in a prompt is ordinary text to count, never a reason to fail.
-    return lambda text: len(encoding.encode_ordinary(text))
+
+    def count(text: str) -> int:
+        if len(text) >= LONG_TEXT:
+            ensure_headroom(len(text) * BYTES_PER_CHARACTER)
+        # Special-token text in a prompt is ordinary text to count, never a reason to fail.
+        return len(encoding.encode_ordinary(text))
+    return count
 
 
 def _pure_encoder(name: str) -> Callable[[str], int]:

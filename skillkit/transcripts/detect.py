@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from skillkit.core.diagnostics import Diagnostic
@@ -23,14 +24,22 @@ from skillkit.transcripts.sillytavern import looks_like_sillytavern, read_sillyt
 from skillkit.transcripts.yaml_form import read_yaml_form
 
 
+_NONSPACE = re.compile(r"\S")
+
+
 def detect_format(text: str) -> str:
-    stripped = text.lstrip()
-    first_line = stripped.split("\n", 1)[0].strip()
-    if stripped.startswith("["):
+    # Looked at where it stands, never copied: a 55 MiB transcript was split and stripped whole.
+    found = _NONSPACE.search(text)
+    start = found.start() if found else len(text)
+    end = text.find("\n", start)
+    first_line = text[start:end if end != -1 else len(text)].strip()
+    if text.startswith("[", start):
         return "openai"
-    if stripped.startswith("{"):
-        if looks_like_sillytavern(first_line) and "\n" in stripped.rstrip():
+    if text.startswith("{", start):
+        more_lines = end != -1 and _NONSPACE.search(text, end) is not None
+        if looks_like_sillytavern(first_line) and more_lines:
             return "sillytavern"
+        stripped = text[start:] if start else text
         try:
             whole = json.loads(stripped)
         except (ValueError, RecursionError):
@@ -65,8 +74,13 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
     """Bytes -> Transcript; raises InputError (with its line) for anything unusable."""
     if len(data) > MAX_TRANSCRIPT_BYTES:
         raise InputError(f"the transcript is {len(data):,} bytes; skillkit reads at most {MAX_TRANSCRIPT_BYTES:,}", path)
-    text = decode_text(data, path)
-    if text.lstrip()[:1] in ("[", "{"):  # JSON or JSONL: bounded before anything parses it
+    return parse_text(decode_text(data, path), path)
+
+
+def parse_text(text: str, path: str) -> Transcript:
+    """Decoded text -> Transcript (parse_transcript's second half)."""
+    found = _NONSPACE.search(text)
+    if found is not None and text[found.start()] in "[{":  # JSON or JSONL: bounded before anything parses it
         check_shape(text, path, "too large a transcript")
     kind = detect_format(text)
     warnings: list[Diagnostic] = []
@@ -80,4 +94,7 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
 def load_transcript(path: Path, display: str | None = None) -> Transcript:
     """Read and parse a transcript file; InputError when it cannot be opened or parsed."""
     shown = display or path.as_posix()
-    return parse_transcript(read_whole(path, shown, MAX_TRANSCRIPT_BYTES, "transcript"), shown)
+    data = read_whole(path, shown, MAX_TRANSCRIPT_BYTES, "transcript")
+    text = decode_text(data, shown)
+    del data  # the bytes go before the parse: one copy of the transcript at a time
+    return parse_text(text, shown)

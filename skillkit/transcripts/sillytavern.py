@@ -26,7 +26,7 @@ World Info scans it.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
@@ -144,12 +144,21 @@ def read_message(index: int, data: dict[str, Any], path: str, line: int, lenient
     return Message(index, role, text, name, line=line)  # type: ignore[arg-type]
 
 
+def _lines(text: str) -> Iterator[str]:
+    """text.split("\n") one line at a time: a 55 MiB chat is not copied whole into a list first."""
+    start = 0
+    while (end := text.find("\n", start)) != -1:
+        yield text[start:end]
+        start = end + 1
+    yield text[start:]
+
+
 def read_sillytavern(text: str, path: str, warnings: list[Diagnostic] | None = None) -> tuple[Message, ...]:
     """The chat's messages; what was read leniently goes to `warnings` (when given)."""
     messages: list[Message] = []
     lenient = Lenient(path)
     seen_first = False
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in enumerate(_lines(text), start=1):
         if not raw.strip():
             continue
         data = _load_line(raw, path, number)

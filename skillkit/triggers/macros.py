@@ -3,7 +3,9 @@ stripped, as the studio strips an unknown macro in a preset's blocks.
 
 Variables come from the scene's `variables`, then `--var` (later wins). `{{user}}` and `{{char}}`
 are variables like any other. Rendering is one pass: a value that itself holds `{{x}}` is not
-expanded again, so no text can make rendering loop or grow without bound. Macros never write
+expanded again, so no text can make rendering loop. Its output is capped (`MAX_RENDERED`
+characters, a ceiling in code no setting lifts): 20,000 `{{x}}` answered by a 100 KB variable
+would be 2 GB, so rendering stops at the cap with `MacroExpansionTooLarge`. Macros never write
 (the studio's read-only rendering, as `open_skill` uses): rendering has no side effects at all.
 """
 
@@ -12,6 +14,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Iterator, Mapping
+
+from skillkit.core.errors import InputError
+
+# The most characters one text may render to: far past any real prompt block (a 200,000-token
+# context is under a megabyte of text), and a bounded few MB in memory.
+MAX_RENDERED = 4 * 1024 * 1024
+
+
+class MacroExpansionTooLarge(InputError):
+    """A text whose macros would render past MAX_RENDERED characters."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"macros would render to more than {MAX_RENDERED:,} characters "
+                         f"(`{{{{{name}}}}}` answered by a long variable, many times); skillkit renders at most that")
+        self.name = name
+
 
 # `{{ name }}`: anything but braces between the pairs, surrounding spaces ignored.
 MACRO = re.compile(r"\{\{([^{}]*)\}\}")
@@ -50,13 +68,20 @@ def uses(text: str) -> Iterator[MacroUse]:
 
 
 def render(text: str, variables: Mapping[str, object]) -> str:
-    """`text` with every macro replaced by its variable's value, or by nothing."""
+    """`text` with every macro replaced by its variable's value, or by nothing. The output is
+    counted as it is built: past MAX_RENDERED characters, MacroExpansionTooLarge (never the
+    whole expansion in memory first)."""
     if not may_hold_macros(text):
         return text
+    size = [len(text)]
 
     def answer(match: re.Match[str]) -> str:
         name = match.group(1).strip()
-        return macro_value(variables[name]) if name in variables else ""
+        value = macro_value(variables[name]) if name in variables else ""
+        size[0] += len(value) - len(match[0])
+        if size[0] > MAX_RENDERED:
+            raise MacroExpansionTooLarge(name)
+        return value
 
     return MACRO.sub(answer, text)
 

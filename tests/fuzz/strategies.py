@@ -261,6 +261,15 @@ def read_pack(data: bytes) -> None:
         _input_errors_only(lambda: verify_pack(path))
 
 
+def read_lock(data: bytes) -> None:
+    from skillkit.platform.lock import read_lock as read
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "skillkit.lock"
+        path.write_bytes(data)
+        _input_errors_only(lambda: read(path, "skillkit.lock"))
+
+
 def command(args: Callable[[Path], list[str]], write: Callable[[Path, Any], None]) -> Callable[[Any], None]:
     """A check that writes the input into a fresh folder and runs the real CLI in process."""
     def check(value: Any) -> None:
@@ -288,6 +297,17 @@ def _file(name: str) -> Callable[[Path, bytes], None]:
     return write
 
 
+def _workspace_file(name: str) -> Callable[[Path, bytes], None]:
+    """The example workspace with `name` replaced by the fuzzed bytes (settings, ignore files)."""
+    def write(root: Path, data: bytes) -> None:
+        import shutil
+
+        shutil.copytree(REPO / "fixtures" / "workspace", root, dirs_exist_ok=True)
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return write
+
+
 def frontmatter(text: str) -> bytes:
     return f"---\n{text}---\nBody.\n".encode("utf-8", "surrogatepass")
 
@@ -309,6 +329,15 @@ TARGETS = [
     Target("lint YAML", yaml_text().map(frontmatter), command(lambda r: ["lint", str(r)], _skill_file)),
     Target("simulate", transcript_json(), command(lambda r: ["simulate", "chat.json", "--skills", "skills"],
                                                   _file("chat.json"))),
+    Target("lock bytes", mutated(seed_bytes("workspace/skillkit.lock")), read_lock),
+    Target("settings bytes", mutated(seed_bytes("workspace/skillkit.yaml")),
+           command(lambda r: ["lint", "."], _workspace_file("skillkit.yaml"))),
+    Target("ignore file bytes", mutated(b"*.tmp\n!keep.tmp\nskills/**/draft/\n[abc]?.md\n"),
+           command(lambda r: ["lint", "."], _workspace_file("skills/.skillignore"))),
+    Target("session bytes", mutated(seed_bytes("workspace/sessions/review.yaml")),
+           command(lambda r: ["session", "sessions/review.yaml"], _workspace_file("sessions/review.yaml"))),
+    Target("render", transcript_json(), command(lambda r: ["render", "chat.json", "--skills", "skills"],
+                                                _file("chat.json"))),
     Target("import", lorebook_json(), command(lambda r: ["import", "book.json", "-o", "out"], _file("book.json"))),
     Target("unpack", zip_mutation(), command(lambda r: ["unpack", "p.zip", "dest"], _file("p.zip"))),
 ]

@@ -30,7 +30,8 @@ _EXTRA = "a !\n\x010"
 # a full match is anchored at both ends, so only one start position counts.
 APPLIED = {"skillkit.platform.versions._SEMVER": "fullmatch",
            "skillkit.core.yamlsimple.LINE": "fullmatch",  # one frontmatter line
-           "skillkit.core.markdown_tokens._CLOSING": "match"}  # one line, from its start
+           "skillkit.core.markdown_tokens._CLOSING": "match",  # one line, from its start
+           "skillkit.core.markdown.RULE": "match"}  # a list item's first line, from its start
 
 
 def package_patterns() -> dict[str, Any]:

@@ -108,7 +108,8 @@ SCENE = DocumentKind("scene", "skillkit studio scene", "A file `scenes/<name>.ya
           rules="A named slot (a `slot`, or a marker) stands once: a repeat, through an include or not, is refused "
                 "(`preset-slots`). Without a `skills` marker the block is a system message after the leading system "
                 "messages and the trackers' and storyboards' blocks; without a `history` marker, history follows "
-                "every card."),
+                "every card. Expansion stops (the rest left out, with a finding) past 10,000 cards or 1,048,576 "
+                "characters of card text: ceilings in skillkit's code that no setting lifts."),
 ), open_keys=False, rule=SCENE_FILE.id)
 
 CATALOG_ACTION = {
