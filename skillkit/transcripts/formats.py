@@ -19,8 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+import skillkit.transcripts.openai as openai  # (not `from skillkit.transcripts import`: the package
+import skillkit.transcripts.sillytavern as sillytavern  # imports this module, through detect)
+import skillkit.transcripts.yaml_form as yaml_form
 from skillkit.core.diagnostics import Diagnostic
-from skillkit.transcripts import openai, sillytavern, yaml_form
 from skillkit.transcripts.clue import Clue
 from skillkit.transcripts.model import Message
 
