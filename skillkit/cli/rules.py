@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import enum
-import json
 import sys
 from typing import Optional
 
@@ -12,11 +10,11 @@ import typer
 from pathlib import Path
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option
+from skillkit.reporters.formats import RULES
+from skillkit.reporters.registry import choices, load
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
+Format = choices("Format", RULES)  # text, json
 
 
 def rules(
@@ -59,22 +57,8 @@ def rules(
 
         selected = expand_selectors(frozenset([rule_id]), RULESET) or frozenset()
         chosen = [r for r in chosen if r.id in selected]
-    if as_json or format is Format.json:
-        typer.echo(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
-                                "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
-                                "doc": r.doc} for r in chosen], indent=2))
-        return
-    from rich.table import Table
-    from rich.text import Text
-
-    from skillkit.reporters.text import console_for
-
-    table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
-    for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
-        table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
-    console_for(sys.stdout, color.flag(), soft_wrap=False).print(table)
-    if not quiet:
-        typer.echo("\n`skillkit rules ID` shows a rule's whole documentation.")
+    chosen_format = Format.json if as_json else format  # type: ignore[attr-defined]
+    load(RULES, chosen_format.value)(chosen, sys.stdout, color.flag(), quiet)
 
 
 def _run_by(config: Path, profile: str | None, rules: list) -> list:
