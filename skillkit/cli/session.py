@@ -10,7 +10,6 @@ import typer
 
 from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option,
                                  print_diagnostics_to_stderr, progress_bar, report_option)
-
 from skillkit.reporters.formats import SESSION
 from skillkit.reporters.registry import choices, load, reporter
 

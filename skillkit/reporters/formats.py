@@ -23,6 +23,11 @@ SIMULATE = (Reporter("text", _R + "simulate_text", False), Reporter("json", _R +
 RENDER = (Reporter("text", _R + "render_text", False), Reporter("json", _R + "render_json", True),
           Reporter("agent-skills-xml", _R + "render_xml", True, "listing"))
 
+# render --agent, the platform's side: report(found: AgentInstructions, tokens, tokenizer: str,
+# session: str | None, out, color)
+RENDER_AGENT = (Reporter("text", _R + "render_text", False, "agent_report"),
+                Reporter("json", _R + "render_agent_json", True))
+
 # report(report: SessionReport, out, color, quiet)
 SESSION = (Reporter("text", _R + "session_text", False, "report_text"), Reporter("json", _R + "session_json", True))
 

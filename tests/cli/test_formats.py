@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from skillkit.cli.app import COMMANDS
-from skillkit.reporters.formats import BY_COMMAND
+from skillkit.reporters.formats import BY_COMMAND, RENDER_AGENT
 from skillkit.reporters.registry import choices, load, reporter
 from tests.cli.test_conventions import NO_FORMAT
 from tests.cli.test_shared_options import options_of
@@ -60,6 +60,13 @@ def test_lint_machine_formats_print_no_escape_under_color_always(name):
     assert done.stdout and "\x1b" not in done.stdout
 
 
+def test_render_agent_takes_its_registry_formats_of_render_s():
+    # `render --agent` is render's command with a registry of its own, a subset of render's names.
+    assert {r.name for r in RENDER_AGENT} <= {r.name for r in BY_COMMAND["render"]}
+    for entry in RENDER_AGENT:
+        assert callable(entry.load()), entry
+
+
 def test_the_registry_helpers():
     entries = BY_COMMAND["render"]
     fmt = choices("Format", entries)
@@ -88,9 +95,9 @@ def _format_comparisons(path):
 
 
 def test_commands_pick_reporters_by_registry_not_by_name():
-    # lint's --statistics and --quiet read the format by name (they are not reporters), and
-    # render --agent has formats of its own; every other choice goes through the registry.
-    allowed = {"lint_extras.py", "render_agent.py"}
+    # lint's --statistics and --quiet read the format by name (they are not reporters); every
+    # other choice goes through the registry.
+    allowed = {"lint_extras.py"}
     found = {p.name: _format_comparisons(p) for p in sorted((REPO / "skillkit" / "cli").glob("*.py"))
              if p.name not in allowed}
     assert {name: lines for name, lines in found.items() if lines} == {}
