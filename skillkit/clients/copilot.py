@@ -10,8 +10,8 @@ extensions/copilot/assets/prompts/skills/agent-customization/references/skills.m
 (`allowed-tools`, pre-approved tools). No listing budget is documented.
 """
 
-from skillkit.clients.agent_skills import DESCRIPTION, LICENSE, NAME, SPEC_LIMITS
-from skillkit.clients.base import Client, Key, ListingBudget, Packaging, Spelling
+from skillkit.clients.agent_skills import DESCRIPTION, LICENSE, NAME, SHORT_DESCRIPTION_WARNS, SPEC_LIMITS
+from skillkit.clients.base import Client, ClientProfile, Key, ListingBudget, Packaging, Spelling
 
 CLIENT = Client(
     id="copilot",
@@ -33,6 +33,7 @@ CLIENT = Client(
     model_invocation=Spelling("frontmatter", "disable-model-invocation", "negated"),
     user_invocation=Spelling("frontmatter", "user-invocable", "bool"),
     allowed_tools=Spelling("frontmatter", "allowed-tools", "tool-string"),
-    profile=None,
+    profile=ClientProfile("The Agent Skills spec as GitHub Copilot and VS Code read it: the keys it reads are known, others are "
+                          "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )

@@ -7,8 +7,9 @@ Source: https://cursor.com/docs/context/skills (skill directories; the frontmatt
 optional; every skill can also be started with `/name`). No listing budget is documented.
 """
 
-from skillkit.clients.agent_skills import COMPATIBILITY, DESCRIPTION, LICENSE, METADATA, NAME, SPEC_LIMITS
-from skillkit.clients.base import Client, Key, ListingBudget, Packaging, Spelling, not_supported
+from skillkit.clients.agent_skills import (COMPATIBILITY, DESCRIPTION, LICENSE, METADATA, NAME, SHORT_DESCRIPTION_WARNS,
+                                           SPEC_LIMITS)
+from skillkit.clients.base import Client, ClientProfile, Key, ListingBudget, Packaging, Spelling, not_supported
 
 CLIENT = Client(
     id="cursor",
@@ -27,6 +28,7 @@ CLIENT = Client(
     model_invocation=Spelling("frontmatter", "disable-model-invocation", "negated"),
     user_invocation=not_supported("Every skill can be started with `/name`; there is no key to turn that off."),
     allowed_tools=not_supported("Cursor documents no `allowed-tools`."),
-    profile=None,
+    profile=ClientProfile("The Agent Skills spec as Cursor reads it: the keys it reads are known, others are "
+                          "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )

@@ -9,8 +9,8 @@ when the YAML does not parse; a skill is `SKILL.md` or `*/SKILL.md` one level do
 prompt's `<available_skills>` with no budget; `/skills disable` is a setting, not a key.
 """
 
-from skillkit.clients.agent_skills import DESCRIPTION, NAME
-from skillkit.clients.base import Client, Limits, ListingBudget, Packaging, not_supported
+from skillkit.clients.agent_skills import DESCRIPTION, NAME, SHORT_DESCRIPTION_WARNS
+from skillkit.clients.base import Client, ClientProfile, Limits, ListingBudget, Packaging, not_supported
 
 CLIENT = Client(
     id="gemini-cli",
@@ -27,6 +27,7 @@ CLIENT = Client(
     model_invocation=not_supported("Only `/skills disable` (a setting) keeps a skill from the model."),
     user_invocation=not_supported("Skills are activated by the model's `activate_skill` tool, not by name."),
     allowed_tools=not_supported("The loader reads no `allowed-tools`."),
-    profile=None,
+    profile=ClientProfile("The Agent Skills spec as Gemini CLI reads it: the keys it reads are known, others are "
+                          "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )

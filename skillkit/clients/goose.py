@@ -9,8 +9,8 @@ skills are loaded by the model, by name or with `/name`. Plugin roots hold a `pl
 name too common to mark a plugin on its own, so none is declared here.
 """
 
-from skillkit.clients.agent_skills import DESCRIPTION, NAME
-from skillkit.clients.base import Client, Limits, ListingBudget, Packaging, not_supported
+from skillkit.clients.agent_skills import DESCRIPTION, NAME, SHORT_DESCRIPTION_WARNS
+from skillkit.clients.base import Client, ClientProfile, Limits, ListingBudget, Packaging, not_supported
 
 CLIENT = Client(
     id="goose",
@@ -27,6 +27,7 @@ CLIENT = Client(
     model_invocation=not_supported("Goose documents no key for it."),
     user_invocation=not_supported("Any skill can be started with `/name`; there is no key to turn that off."),
     allowed_tools=not_supported("Goose documents no `allowed-tools`."),
-    profile=None,
+    profile=ClientProfile("The Agent Skills spec as Goose reads it: the keys it reads are known, others are "
+                          "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )

@@ -12,8 +12,9 @@ and whether the agent may load it on its own), packages/opencode/src/skill/index
 project's `.opencode/skill/` singular folder is read too).
 """
 
-from skillkit.clients.agent_skills import COMPATIBILITY, DESCRIPTION, LICENSE, METADATA, NAME, SPEC_LIMITS
-from skillkit.clients.base import Client, ListingBudget, Packaging, Spelling, not_supported
+from skillkit.clients.agent_skills import (COMPATIBILITY, DESCRIPTION, LICENSE, METADATA, NAME, SHORT_DESCRIPTION_WARNS,
+                                           SPEC_LIMITS)
+from skillkit.clients.base import Client, ClientProfile, ListingBudget, Packaging, Spelling, not_supported
 
 CLIENT = Client(
     id="opencode",
@@ -31,6 +32,7 @@ CLIENT = Client(
     model_invocation=Spelling("metadata", "opencode/autoinvoke", "text-bool"),
     user_invocation=Spelling("metadata", "opencode/slash", "text-bool"),
     allowed_tools=not_supported("Tool permissions live in opencode.json, not in a skill."),
-    profile=None,
+    profile=ClientProfile("The Agent Skills spec as OpenCode reads it: the keys it reads are known, others are "
+                          "ignored (warning).", own_world=False, severities=(SHORT_DESCRIPTION_WARNS,)),
     skill_files=(),
 )

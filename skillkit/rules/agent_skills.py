@@ -53,8 +53,9 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     to set is silently unset, and a typo never works in any client. It stays a warning when that
     field is set too (`Name` beside `name`) or the value does not have the field's shape
     (`agents: [claude-code, codex]` is no typo of the string `agent`), and when the field is a
-    studio or platform one and the skill holds no other field of that world (`trigger:` in a
-    Claude Code skill is that client's key, not the studio's `triggers`). Other unknown keys
+    studio or platform one, the skill holds no other field of that world and it sits in a
+    client's own folder or plugin (`trigger:` in a `.claude/skills/` skill is that client's
+    key, not the studio's `triggers`). Other unknown keys
     are a warning (clients ignore them; many tools add their own).
 
     Fix (`skillkit lint --fix --unsafe-fixes`; unsafe): a key one edit from exactly one field,
@@ -72,15 +73,23 @@ def unknown_field(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
             yield Hit(doc.path, *doc.at_key(key),
                       f"unknown key `{key}` (a {owner} field, outside the `{ctx.profile.name}` profile)")
         elif (meant := closest(key, every_field)) is not None and _typo_of(meant, doc.data[key], doc.data):
-            # a typo of a studio or platform field, in a skill of no such field, is some client's own key
-            # (`trigger: ...` in a Claude Code plugin): said, not failed
+            # a typo of a studio or platform field, in a client's own folder or plugin and a skill of no
+            # such field, is that client's own key (`trigger: ...` in a Claude Code plugin): said, not failed
             owner_world = SKILL.field(meant).world  # type: ignore[union-attr]
             uses = owner_world not in ("studio", "platform") or owner_world == ctx.profile.name or any(
-                f.world == owner_world for f in SKILL.fields if f.name in doc.data)
+                f.world == owner_world for f in SKILL.fields if f.name in doc.data) or not _clients_own(doc)
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (did you mean `{meant}`?)",
                       Severity.ERROR if uses else None)
         else:
             yield Hit(doc.path, *doc.at_key(key), f"unknown key `{key}` (not a skill field)")
+
+
+def _clients_own(doc: SkillDoc) -> bool:
+    """Whether only a client loads the skill: it is in a client's own folder or a plugin."""
+    from skillkit.core.loading import CLIENTS_OWN, Groups
+
+    group = Groups().of(str(doc.file))
+    return group is not None and group.kind in CLIENTS_OWN
 
 
 @skill_rule("allowed-tools-list", Severity.WARNING, world="agent-skills", fix=Fix(tools_list))

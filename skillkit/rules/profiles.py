@@ -27,7 +27,9 @@ def client_profile(client: Client) -> Profile:
     assert declared is not None
     worlds = SPEC | ({client.id} if declared.own_world else frozenset())
     severities = {rule: Severity.parse(word) if word else None for rule, word in declared.severities}
-    return Profile(client.id, declared.summary, worlds, severities=severities)
+    # a client without a world of its own still reads keys beyond the spec (Copilot's `argument-hint`)
+    extra = frozenset() if declared.own_world else frozenset(key.name for key in client.keys)
+    return Profile(client.id, declared.summary, worlds, extra_keys=extra, severities=severities)
 
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (

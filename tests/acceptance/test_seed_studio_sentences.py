@@ -76,6 +76,25 @@ def test_a_linked_skill_whose_name_another_already_has_is_left_out_and_the_first
     assert "already has; it is left out" in simulated.stderr
 
 
+def test_a_gone_or_unreadable_linked_skill_is_left_out_of_the_assembly(cli, tmp_path: Path) -> None:
+    """Seed 000: "a gone or unreadable one is left out": a scene linking a skill that is not
+    there and one whose frontmatter does not parse assembles the rest, each left-out one said
+    at its place in the scene (the broken file is a finding of its own: exit 1)."""
+    write_skill(tmp_path / "skills", "a", "name: a\ndescription: The skill named a here.\nwhen: always", "A body.\n")
+    write_skill(tmp_path / "skills", "b", "name: b\ndescription: [unclosed", "B.\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "scenes").mkdir()
+    (tmp_path / "scenes" / "s.yaml").write_text("skills: [a, b, c]\n", encoding="utf-8")
+    outcome = cli("render", "--scene", "scenes/s.yaml", "--format", "json", cwd=tmp_path)
+    assert outcome.code == 1
+    report = json.loads(outcome.stdout)
+    assert report["skillsBlock"] == "### Skills\n\n## a\nA body."
+    assert report["skills"] == [{"name": "a", "on": True, "reason": "Always on."}]
+    assert "scenes/s.yaml:1:13: warning scene-links linked skill 'b' has errors; it is left out" in outcome.stderr
+    assert "scenes/s.yaml:1:16: warning scene-links linked skill 'c' is not found (did you mean `a`?); " \
+           "it is left out" in outcome.stderr
+
+
 def test_a_scene_linking_an_id_two_folders_share_links_the_first_and_says_so(cli, tmp_path: Path) -> None:
     root = _twins(tmp_path)
     (root / "scenes").mkdir()

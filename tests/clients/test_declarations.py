@@ -80,7 +80,7 @@ def test_profiles_come_from_the_registry() -> None:
     from skillkit.rules import PROFILES
 
     client_profiles = [c.id for c in REGISTRY if c.profile is not None]
-    assert set(client_profiles) == {"agent-skills", "claude-api", "claude-code", "codex"}
+    assert set(client_profiles) == set(IDS)  # one id wherever a command names a client (--profile too)
     assert set(PROFILES) == {"default", "studio", "platform", *client_profiles}
     for client_id in client_profiles:  # profile ids are client ids, and say what the client does
         assert PROFILES[client_id].summary == BY_ID[client_id].profile.summary  # type: ignore[union-attr]

@@ -135,6 +135,18 @@ def test_client_skills_carry_their_own_keys_without_platform_errors(cli, tmp_pat
     assert {d["rule"] for d in lint(cli, tmp_path, "--profile", "platform") if d["severity"] == "error"} >= {"body-length"}
 
 
+def test_a_typo_of_a_studio_field_outside_a_clients_folder_is_an_error(cli, tmp_path):
+    """The softening above is for a client's own folder or plugin: in a workspace's `skills/`,
+    `triger:` one edit from `triggers` is the error with a did-you-mean that a typo is."""
+    (tmp_path / ".git").mkdir()
+    folder = tmp_path / "skills" / "helper"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: helper\ndescription: Helps with the weather when asked.\n"
+                                     "triger: [rain]\n---\nHelp.\n", encoding="utf-8")
+    found = [d for d in lint(cli, tmp_path) if d["rule"] == "unknown-field"]
+    assert [(d["severity"], d["message"]) for d in found] == [("error", "unknown key `triger` (did you mean `triggers`?)")]
+
+
 def test_a_skill_linked_from_a_client_folder_is_checked_where_it_is(cli, tmp_path):
     """Shaped like a repository whose `.claude/commands/<name>` link to `skills/<name>`: the
     skill is checked (and its links resolved) at its own path, and the link is said to be
