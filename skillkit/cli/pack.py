@@ -47,7 +47,7 @@ def pack(
                                         help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
                                         "namespace skillkit); the signature is stored in the pack."),
     format: PackFormat = format_option(PackFormat.text, "text for people; json (what was written, its sha256 "
-                                         "and files) for machines"),
+                                       "and files) for machines"),
     color: Color = COLOR_OPTION,
     quiet: bool = QUIET_OPTION,
 ) -> None:
