@@ -128,12 +128,19 @@ def client_option(what: str) -> typer.models.OptionInfo:
     return typer.Option(None, "--client", help=f"{what}: {', '.join(IDS)}.", show_default=False)
 
 
+FORMAT_NAMES = ("--format", "-f", "--output-format")  # `--output-format`: ruff's spelling
+
+
 def format_option(default: enum.Enum, choices: str) -> typer.models.OptionInfo:
     """`--format` / `-f` (and `--output-format`, ruff's spelling). The choices are the command's
     own Format enum, the one place they are listed; `choices` says which is for whom, e.g.
     "text for people; json for machines"."""
-    return typer.Option(default, "--format", "-f", "--output-format", help=f"Output format: {choices}.",
-                        case_sensitive=False)
+    return typer.Option(default, *FORMAT_NAMES, help=f"Output format: {choices}.", case_sensitive=False)
+
+
+def format_flags(choices: str) -> typer.models.OptionInfo:
+    """`format_option` for an `Annotated` parameter (whose default is the parameter's own)."""
+    return typer.Option(*FORMAT_NAMES, help=f"Output format: {choices}.", case_sensitive=False)
 
 
 def output_option(what: str, required: bool = False, default: Path | None = None,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import enum
-import json
 import sys
 from pathlib import Path
 
@@ -12,11 +10,11 @@ import typer
 from typing import Optional
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option
+from skillkit.reporters.formats import IMPORT
+from skillkit.reporters.registry import choices, reporter
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
+Format = choices("Format", IMPORT)  # text, json
 
 
 def import_(
@@ -56,10 +54,7 @@ def import_(
     into = output if output is not None else top / "skills"
     with readable(file, MAX_IMPORT_BYTES) as source:
         result = import_file(source, into, force)
-    if format is Format.json:
-        sys.stdout.write(json.dumps(result.as_json(), indent=2, ensure_ascii=False) + "\n")
-    elif not quiet:
-        from skillkit.authoring.report_text import report
-
-        report(result, sys.stdout, color.flag())
+    chosen = reporter(IMPORT, format.value)
+    if chosen.machine or not quiet:  # --quiet drops the report for people only
+        chosen.load()(result, sys.stdout, color.flag())
     raise typer.Exit(0)

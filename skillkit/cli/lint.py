@@ -1,71 +1,60 @@
-"""`skillkit lint`: the thin command over the shared pipeline."""
+"""`skillkit lint`: the thin command over the shared pipeline (its options: cli/lint_options.py)."""
 
 from __future__ import annotations
 
 import contextlib
-import enum
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_HELP, Color, default_paths, format_option, path,
-                                 progress_bar, report_option, split_ids)
+from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, default_paths, progress_bar, report_option, split_ids
+from skillkit.cli.lint_options import (Diff, ExitZero, ExtendSelect, Fix, Format, FormatChoice, Ignore, NoCache, Paths,
+                                       Profile, Quiet, Select, ShowFiles, ShowSettings, Statistics, StdinFilename,
+                                       Strict, Targets, UnsafeFixes)
 
-SELECTORS = "rule ids or prefixes (`name` selects every `name-*` rule; `ALL` every rule), comma-separated, repeatable"
+if TYPE_CHECKING:
+    from skillkit.core.options import Options
+    from skillkit.core.pipeline import Result
+
+__all__ = ["Format", "lint"]
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    github = "github"
+@dataclass(frozen=True)
+class LintArgs:
+    """The command line, as given: what `run` acts on."""
+    paths: list[str] | None
+    format: Format  # type: ignore[valid-type]
+    profile: str | None
+    target: list[str] | None
+    strict: bool | None
+    select: list[str] | None
+    extend_select: list[str] | None
+    ignore: list[str] | None
+    config: Path | None
+    output: Path | None
+    show_files: bool
+    color: Color
+    no_cache: bool
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
+    statistics: bool
+    show_settings: bool
+    exit_zero: bool
+    quiet: bool
+    stdin_filename: Path | None
 
 
-def lint(
-    paths: Optional[list[str]] = typer.Argument(None, parser=path, help="Skill folders, SKILL.md files, workspace "
-                                                "folders or workspace files; `-` is standard input (with "
-                                                "--stdin-filename). Default: the current folder."),
-    format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
-                                          "platform, or a client id that reads skills as that client does "
-                                          "(agent-skills, claude-api, claude-code, codex, ...; `skillkit rules "
-                                          "--profiles` lists them)."),
-    target: Optional[list[str]] = typer.Option(None, "--target", "-t", help="The clients the skills are written for "
-                                               "(client ids, comma-separated, repeatable; over the `targets` "
-                                               "setting): report the keys they ignore and the limits they enforce."),
-    strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
-    select: Optional[list[str]] = typer.Option(None, "--select", help=f"Run only these: {SELECTORS}; replaces "
-                                               "the settings' `select`."),
-    extend_select: Optional[list[str]] = typer.Option(None, "--extend-select", help="Run these too, besides the "
-                                                      f"settings' `select`: {SELECTORS}."),
-    ignore: Optional[list[str]] = typer.Option(None, "--ignore", "--extend-ignore", help=f"Never run these: {SELECTORS}; "
-                                               "added to the settings' `ignore` (`--extend-ignore` is ruff's "
-                                               "other spelling)."),
-    config: Optional[Path] = CONFIG_OPTION,
-    output: Optional[Path] = report_option(),
-    show_files: bool = typer.Option(False, "--show-files", help="List the files lint would check and, for every "
-                                    "path left out, why (tool folder, .gitignore, exclude, nested skill); check nothing."),
-    color: Color = COLOR_OPTION,
-    no_cache: bool = typer.Option(False, "--no-cache", help="Check every file afresh; read and write no cache "
-                                  "(default: `.skillkit_cache/` at the repository's top, or the `cache-dir` "
-                                  "setting; `skillkit clean` removes it)."),
-    fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change meaning (`skillkit rules ID` "
-                             "says what each rule's fix does), then report what is left."),
-    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that may "
-                                      "change meaning (renaming a mistyped key turns it on), as ruff's."),
-    diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff instead of writing them "
-                              "(exit 1 when there is any)."),
-    statistics: bool = typer.Option(False, "--statistics", help="Count the findings per rule instead of listing them."),
-    show_settings: bool = typer.Option(False, "--show-settings", help="Print the settings lint would use, resolved, "
-                                       "and exit."),
-    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
-    stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", help="Lint standard input as this file "
-                                                  "(its workspace gives context, as when it is saved there); PATH "
-                                                  "is then `-` or nothing, as editors and ruff pass it."),
-) -> None:
+def lint(paths: Paths = None, format: FormatChoice = Format.text, profile: Profile = None, target: Targets = None,
+         strict: Strict = None, select: Select = None, extend_select: ExtendSelect = None, ignore: Ignore = None,
+         config: Optional[Path] = CONFIG_OPTION, output: Optional[Path] = report_option(),
+         show_files: ShowFiles = False, color: Color = COLOR_OPTION, no_cache: NoCache = False, fix: Fix = False,
+         unsafe_fixes: UnsafeFixes = False, diff: Diff = False, statistics: Statistics = False,
+         show_settings: ShowSettings = False, exit_zero: ExitZero = False, quiet: Quiet = False,
+         stdin_filename: StdinFilename = None) -> None:
     """Check skills and workspace files against every rule of their world.
 
     Exit 0 when nothing is wrong, 1 on findings (a broken file included; with --strict,
@@ -80,53 +69,77 @@ def lint(
     * `skillkit lint --target claude-code,codex`: what those clients ignore or refuse
     * `skillkit rules`: every rule id with what it checks
     """
-    from skillkit.core.options import build_options
-    from skillkit.core.paths import shown
-    from skillkit.core.pipeline import Result, run
+    run(LintArgs(**locals()))  # every parameter, by its name
 
-    from skillkit.core.errors import UsageError
 
+def run(args: LintArgs) -> None:
+    """The whole command: check, fix or diff, report, exit (by typer.Exit)."""
     from skillkit.cli import lint_extras
 
-    lint_extras.check_stdin_paths(paths, stdin_filename)
+    lint_extras.check_stdin_paths(args.paths, args.stdin_filename)
     with contextlib.ExitStack() as stack:
-        targets = [stack.enter_context(lint_extras.standard_input_as(stdin_filename))] if stdin_filename \
-            else default_paths(paths)
-        if select and not split_ids(select):  # `--select "$RULES"` with an empty variable: not "check nothing"
-            raise UsageError("--select names no rule id")
-        from skillkit.rules import RULESET
-
-        options = build_options(targets, config, profile, split_ids(select), split_ids(ignore),
-                                registry=RULESET, extend_select=split_ids(extend_select),
-                                targets=lint_extras.client_ids(target))
-        if show_settings:
+        targets = [stack.enter_context(lint_extras.standard_input_as(args.stdin_filename))] if args.stdin_filename \
+            else default_paths(args.paths)
+        options = _options(args, targets)
+        if args.show_settings:
             lint_extras.show_settings(options, sys.stdout)
             raise typer.Exit(0)
-        if show_files:
-            _show_files(targets, options, format.value == "json")
+        if args.show_files:
+            _show_files(targets, options, args.format.value == "json")
+        result, fixed, fixed_text = _checked(args, targets, options)
+    _report(args, result, fixed, fixed_text)
 
-        def lint_once() -> Result:
-            tick, close = progress_bar("Linting")
-            try:
-                # standard input is no file the cache could fingerprint: its findings, kept under the
-                # file on disk's fingerprint, were the next run's answer for that file
-                return run(targets, options, progress=tick, cache=not no_cache and stdin_filename is None, models=False)
-            finally:
-                close()
 
-        fixed, fixed_text = 0, None
-        if fix:
-            result, fixed = lint_extras.fix_until_done(lint_once, unsafe_fixes)
-            if stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
-                fixed_text = lint_extras.stand_in_text(targets[0])
-        else:
-            result = lint_once()
-        if diff:
-            found = lint_extras.print_diff(result, sys.stdout, stdin_filename, unsafe_fixes)
-            sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
-            raise typer.Exit(1 if found and not exit_zero else 0)
-        if stdin_filename is not None:
-            result = lint_extras.renamed(result, targets[0], stdin_filename)
+def _options(args: LintArgs, targets: list[Path | str]) -> Options:
+    from skillkit.cli import lint_extras
+    from skillkit.core.errors import UsageError
+    from skillkit.core.options import build_options
+    from skillkit.rules import RULESET
+
+    if args.select and not split_ids(args.select):  # `--select "$RULES"` with an empty variable: not "check nothing"
+        raise UsageError("--select names no rule id")
+    return build_options(targets, args.config, args.profile, split_ids(args.select), split_ids(args.ignore),
+                         registry=RULESET, extend_select=split_ids(args.extend_select),
+                         targets=lint_extras.client_ids(args.target))
+
+
+def _checked(args: LintArgs, targets: list[Path | str], options: Options) -> tuple[Result, int, str | None]:
+    """The run's result, the findings --fix fixed, and the fixed text for standard input (or None).
+    A --diff prints and exits here, while the stand-in for standard input still exists."""
+    from skillkit.cli import lint_extras
+    from skillkit.core.pipeline import run as run_pipeline
+
+    def lint_once() -> Result:
+        tick, close = progress_bar("Linting")
+        try:
+            # standard input is no file the cache could fingerprint: its findings, kept under the
+            # file on disk's fingerprint, were the next run's answer for that file
+            return run_pipeline(targets, options, progress=tick,
+                                cache=not args.no_cache and args.stdin_filename is None, models=False)
+        finally:
+            close()
+
+    fixed, fixed_text = 0, None
+    if args.fix:
+        result, fixed = lint_extras.fix_until_done(lint_once, args.unsafe_fixes)
+        if args.stdin_filename is not None:  # as ruff: the fixed text on stdout, the report on stderr
+            fixed_text = lint_extras.stand_in_text(targets[0])  # type: ignore[arg-type]
+    else:
+        result = lint_once()
+    if args.diff:
+        found = lint_extras.print_diff(result, sys.stdout, args.stdin_filename, args.unsafe_fixes)
+        sys.stderr.write(f"{found:,} fixable finding{'' if found == 1 else 's'}\n" if found else "No fixes to make.\n")
+        raise typer.Exit(1 if found and not args.exit_zero else 0)
+    if args.stdin_filename is not None:
+        result = lint_extras.renamed(result, targets[0], args.stdin_filename)  # type: ignore[arg-type]
+    return result, fixed, fixed_text
+
+
+def _report(args: LintArgs, result: Result, fixed: int, fixed_text: str | None) -> None:
+    from skillkit.cli import lint_extras
+    from skillkit.cli.streams import to_stdout
+    from skillkit.core.paths import shown
+
     for note in result.notes:  # the run's own warnings (a cache it did not trust): not findings
         sys.stderr.write(f"skillkit: warning: {shown(note)}\n")
     if fixed_text is not None:  # the file's own text, for an editor: not escaped
@@ -134,14 +147,13 @@ def lint(
 
         unescaped(sys.stdout).write(fixed_text)
     report_to = sys.stderr if fixed_text is not None else sys.stdout
-    from skillkit.cli.streams import to_stdout
-
-    output = None if to_stdout(output) else output  # `-o -`: standard output
-    lint_extras.emit(result, format.value, color.flag(), report_to, output, quiet, statistics, unsafe_fixes)
-    if fix and not quiet:
+    output = None if to_stdout(args.output) else args.output  # `-o -`: standard output
+    lint_extras.emit(result, args.format.value, args.color.flag(), report_to, output, args.quiet, args.statistics,
+                     args.unsafe_fixes)
+    if args.fix and not args.quiet:
         sys.stderr.write(f"Fixed {fixed:,} finding{'' if fixed == 1 else 's'}.\n")
     # --strict / --no-strict decide for every file; otherwise each workspace's `strict` setting does
-    raise typer.Exit(1 if lint_extras.failing(result, strict) and not exit_zero else 0)
+    raise typer.Exit(1 if lint_extras.failing(result, args.strict) and not args.exit_zero else 0)
 
 
 def _show_files(targets: list[Path | str], options: object, as_json: bool) -> None:

@@ -216,7 +216,8 @@ def emit(result: Result, format: str, color: bool | None, out: TextIO, output: P
     text format's closing summary line."""
     import io
 
-    from skillkit.reporters import REPORTERS
+    from skillkit.reporters.formats import LINT
+    from skillkit.reporters.registry import load
     from skillkit.reporters.text import wants_color
 
     trim = quiet and format == "text" and not statistics
@@ -225,7 +226,7 @@ def emit(result: Result, format: str, color: bool | None, out: TextIO, output: P
     if statistics:
         print_statistics(result, stream, as_json=format == "json", unsafe=unsafe)
     else:
-        REPORTERS[format](result, stream, False if output is not None else wants_color(out, color))
+        load(LINT, format)(result, stream, False if output is not None else wants_color(out, color))
     if stream is out:
         return
     text = stream.getvalue()  # type: ignore[attr-defined]

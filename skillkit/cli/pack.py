@@ -11,6 +11,8 @@ import typer
 
 from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, output_option,
                                  progress_bar, report_option)
+from skillkit.reporters.formats import PACK, VERIFY
+from skillkit.reporters.registry import choices, load, reporter
 
 if TYPE_CHECKING:
     from skillkit.pack.preflight import Prepared
@@ -26,9 +28,8 @@ def _target_names() -> dict[str, str]:
 Target = enum.Enum("Target", _target_names(), type=str)  # type: ignore[misc]
 
 
-class VerifyFormat(str, enum.Enum):
-    text = "text"
-    json = "json"
+PackFormat = choices("PackFormat", PACK)  # text, json
+VerifyFormat = choices("VerifyFormat", VERIFY)  # text, json
 
 
 def pack(
@@ -45,8 +46,8 @@ def pack(
     sign: Optional[Path] = typer.Option(None, "--sign", metavar="KEY",
                                         help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
                                         "namespace skillkit); the signature is stored in the pack."),
-    format: VerifyFormat = format_option(VerifyFormat.text, "text for people; json (what was written, its sha256 "
-                                         "and files) for machines"),
+    format: PackFormat = format_option(PackFormat.text, "text for people; json (what was written, its sha256 "
+                                       "and files) for machines"),
     color: Color = COLOR_OPTION,
     quiet: bool = QUIET_OPTION,
 ) -> None:
@@ -96,7 +97,7 @@ def pack(
                    f"`{lister}` lists them", err=True)
     tick, close = progress_bar("Packing")
     try:
-        _write(prepared, output, target.value, sign, format is VerifyFormat.json, color, tick, quiet)
+        _write(prepared, output, target.value, sign, format.value, color, tick, quiet)
     finally:
         close()
     raise typer.Exit(0)
@@ -112,12 +113,12 @@ def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[s
         close()
 
 
-def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], as_json: bool, color: Color,
+def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], format: str, color: Color,
            tick: Callable[[int, int], None] | None, quiet: bool = False) -> None:
-    """Write what `--target` asks for and report it (`quiet`: the text report left out)."""
+    """Write what `--target` asks for and report it in `format` (`quiet`: the text report left out)."""
     from skillkit.clients import BY_ID
-    from skillkit.pack import report
 
+    chosen = reporter(PACK, format)
     if target == "zip":
         from skillkit.pack.build import build_pack
         from skillkit.pack.signing import sign as ssh_sign
@@ -125,21 +126,20 @@ def _write(prepared: Prepared, output: Path, target: str, sign: Optional[Path], 
         key = sign
         signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
         packed = build_pack(prepared, output, tick, signer)
-        if as_json or not quiet:
-            report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
+        if chosen.machine or not quiet:
+            chosen.load("packed")(packed, sys.stdout, color.flag())
     elif BY_ID[target].packaging.form == "upload":
         from skillkit.pack.agent_skills import export_skills
 
         exported = export_skills(prepared, output, tick)
-        if as_json or not quiet:
-            report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout,
-                                                                                       color.flag())
+        if chosen.machine or not quiet:
+            chosen.load("exported")(exported, sys.stdout, color.flag())
     else:
         from skillkit.pack.targets import write_for_client
 
         placed = write_for_client(prepared, output, BY_ID[target], tick)
-        if as_json or not quiet:
-            report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
+        if chosen.machine or not quiet:
+            chosen.load("placed")(placed, sys.stdout, color.flag())
 
 
 ALLOWED_SIGNERS_OPTION = typer.Option(None, "--allowed-signers", metavar="FILE",
@@ -173,7 +173,6 @@ def verify(
     `skillkit verify dist/skills.zip --allowed-signers .github/allowed_signers`.
     """
     from skillkit.cli.streams import color_for, readable, report_to
-    from skillkit.pack import report
     from skillkit.pack.safety import Limits
     from skillkit.pack.verify import verify_pack
 
@@ -185,12 +184,7 @@ def verify(
     finally:
         close()
     with report_to(output) as out:
-        if format is VerifyFormat.json:
-            report.verified_json(result, out)
-        elif quiet:  # the problems alone
-            report.problem_lines(result.problems, out, color_for(output, color.flag()))
-        else:
-            report.verified_text(result, out, color_for(output, color.flag()))
+        load(VERIFY, format.value)(result, out, color_for(output, color.flag()), quiet)
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -232,8 +226,8 @@ def unpack(
 
     Examples: `skillkit unpack dist/skills.zip release/`, `skillkit unpack dist/skills.zip release/ --force`.
     """
-    from skillkit.pack import report
     from skillkit.pack.unpack import unpack_pack
+    from skillkit.reporters import pack_text as report
 
     signers = allowed_signers if allowed_signers is not None else _settings_signers(config)
     tick, close = progress_bar("Unpacking")

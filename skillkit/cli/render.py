@@ -11,12 +11,11 @@ import typer
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, report_option
 from skillkit.cli.library import SKILLS_OPTION
+from skillkit.reporters.formats import RENDER
+from skillkit.reporters.registry import choices
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
-    agent_skills_xml = "agent-skills-xml"
+Format = choices("Format", RENDER)  # text, json, agent-skills-xml
 
 
 class Tokenizer(str, enum.Enum):

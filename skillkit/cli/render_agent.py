@@ -4,12 +4,13 @@ the agent's instructions, count their tokens, and report. Returns the exit code.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from skillkit.core.errors import UsageError
+from skillkit.reporters.formats import RENDER_AGENT
+from skillkit.reporters.registry import load
 
 
 def run_render_agent(*, agent: str | None, session: Path | None, turn: int | None, workspace: Path | None,
@@ -24,8 +25,8 @@ def run_render_agent(*, agent: str | None, session: Path | None, turn: int | Non
     from skillkit.platform.session_file import SessionSpec, Turn, read_session
     from skillkit.tokens import get_counter
 
-    if format not in ("text", "json"):
-        raise UsageError(f"--agent: --format {format} is for the studio's listing; use text or json")
+    if format not in (names := [r.name for r in RENDER_AGENT]):
+        raise UsageError(f"--agent: --format {format} is for the studio's listing; use {' or '.join(names)}")
     counter = get_counter(tokenizer)
     if session is not None:
         spec = read_session(session, display(session))
@@ -55,11 +56,5 @@ def run_render_agent(*, agent: str | None, session: Path | None, turn: int | Non
     for note in found.notes:
         sys.stderr.write(f"skillkit: note: {note}\n")
     tokens = counter.count(found.instructions)
-    if format == "json":
-        json.dump(found.as_json(tokens), out, indent=2, ensure_ascii=False)
-        out.write("\n")
-    else:
-        from skillkit.reporters.render_text import agent_report
-
-        agent_report(found, tokens, counter.name, spec.path if session is not None else None, out, color)
+    load(RENDER_AGENT, format)(found, tokens, counter.name, spec.path if session is not None else None, out, color)
     return 1 if found.failed else 0

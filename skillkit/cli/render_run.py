@@ -3,13 +3,11 @@ activation which skills are on, render the turn, and report. Returns the exit co
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import UsageError
-from skillkit.core.model import Skill
 
 
 def parse_variables(raw: Sequence[str]) -> dict[str, str]:
@@ -37,6 +35,8 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
                explain: Sequence[str] | None = None, verbose: bool = False) -> int:
     from skillkit.cli.common import print_diagnostics_to_stderr
     from skillkit.cli.library import read_library, skills_source
+    from skillkit.reporters.formats import RENDER
+    from skillkit.reporters.registry import load
     from skillkit.studio.render import render_turn
     from skillkit.studio.scene_adapter import load_turn, scene_for
     from skillkit.tokens import get_counter
@@ -48,8 +48,9 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     found, left_out, unreadable = list(library.skills), library.left_out, set(library.unreadable)
     linked_scene = scene_for(scene, found, unreadable)
     print_diagnostics_to_stderr(list(linked_scene.diagnostics))
-    if format == "agent-skills-xml":
-        return _xml(linked_scene.linked, context, out, 1 if left_out else 0, quiet)
+    if format == "agent-skills-xml":  # the listing alone: no turn is rendered
+        load(RENDER, format)(linked_scene.linked, context, out, quiet)
+        return 1 if left_out else 0
     from skillkit.cli.common import progress_bar
 
     loaded = None
@@ -71,14 +72,7 @@ def run_render(*, transcript: Path | None, skills: Path | None, scene: Path | No
     from skillkit.agentskills.listing_budgets import client_listings
 
     listings = client_listings(linked_scene.linked, context)
-    if format == "json":
-        from skillkit.reporters.render_json import report as json_report
-
-        json_report(rendering, listings, tools, out)
-    else:
-        from skillkit.reporters.render_text import report as text_report
-
-        text_report(rendering, listings, tools, out, color, _explained(rendering, explain, verbose))
+    load(RENDER, format)(rendering, listings, tools, out, color, _explained(rendering, explain, verbose))
     failed = left_out or any(d.severity == Severity.ERROR for d in problems)
     return 1 if failed else 0
 
@@ -92,16 +86,3 @@ def _explained(rendering: Any, explain: Sequence[str] | None, verbose: bool) -> 
     from skillkit.cli.explain import pick
 
     return pick([v.name for v in rendering.turn.verdicts], explain)
-
-
-def _xml(linked: Sequence[Skill], context: int | None, out: TextIO, code: int, quiet: bool) -> int:
-    from skillkit.agentskills.listing_budgets import client_listings
-    from skillkit.agentskills.listing import available_skills_xml
-
-    out.write(available_skills_xml(linked))
-    for listing in () if quiet else client_listings(linked, context):
-        if not listing.fits:
-            names = [*(s.name for s in listing.shortened), *listing.without_description, *listing.left_out]
-            sys.stderr.write(f"skillkit: note: {listing.client} would not show this listing in full "
-                             f"({listing.wanted:,} {listing.unit} for {listing.limit:,}): {', '.join(names)}\n")
-    return code

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import enum
-import json
 from pathlib import Path
 from typing import Optional
 
@@ -11,11 +9,11 @@ import typer
 
 from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option,
                                  print_diagnostics_to_stderr, report_option)
+from skillkit.reporters.formats import RESOLVE
+from skillkit.reporters.registry import choices, reporter
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
+Format = choices("Format", RESOLVE)  # text, json
 
 
 def resolve(
@@ -49,25 +47,19 @@ def resolve(
 
     loaded, refused = read_platform_workspace(workspace, config, "Resolving")
     lock_path = lock if lock is not None else workspace / lockfile.LOCK_NAME
+    chosen = reporter(RESOLVE, format.value)
     if refused:
         def write_json() -> None:  # machines read why from the document, as from lint --format json
             lock_report = {"path": display(lock_path), "status": lockfile.NOT_WRITTEN, "changes": []}
-            body = {"agents": [], "diagnostics": [d.as_json() for d in refused], "lock": lock_report}
             with report_to(output) as out:
-                out.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+                chosen.load("refusal")(refused, lock_report, out)
 
-        refuse_workspace("resolve", refused, write_json if format is Format.json else None)
+        refuse_workspace("resolve", refused, write_json if chosen.machine else None)
     resolution = resolve_workspace(loaded)
     status, changes = lockfile.settle(resolution.lock_data(), lock_path, display(lock_path), check, resolution.ok)
     lock_report = {"path": display(lock_path), "status": status, "changes": changes}
     with report_to(output) as out:
-        if format is Format.json:
-            diagnostics = [d.as_json() for d in resolution.diagnostics]
-            body = {**resolution.as_json(), "diagnostics": diagnostics, "lock": lock_report}
-            out.write(json.dumps(body, indent=2, ensure_ascii=False) + "\n")
-        else:
-            from skillkit.platform.tree import report_text
-
+        if not chosen.machine:  # a machine format holds them
             print_diagnostics_to_stderr(list(resolution.diagnostics))
-            report_text(resolution, lock_report, out, color_for(output, color.flag()), quiet)
+        chosen.load()(resolution, lock_report, out, color_for(output, color.flag()), quiet)
     raise typer.Exit(0 if resolution.ok and status not in (lockfile.CHANGED, lockfile.MISSING) else 1)

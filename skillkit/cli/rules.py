@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import enum
-import json
-from typing import Optional, TextIO
+from typing import Optional
 
 import typer
 
 from pathlib import Path
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option, report_option
+from skillkit.reporters.formats import RULES
+from skillkit.reporters.registry import choices, load
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
+Format = choices("Format", RULES)  # text, json
 
 
 def rules(
@@ -45,12 +43,9 @@ def rules(
             out.writelines(f"{p.name:<14} {p.summary}\n" for p in PROFILES.values())
         elif isinstance(chosen, str):  # one rule's documentation
             out.write(chosen + "\n")
-        elif as_json or format is Format.json:
-            out.write(json.dumps([{"id": r.id, "severity": str(r.severity), "world": r.world, "summary": r.summary,
-                                   "fix": None if r.fix is None else "safe" if r.fix.safe else "unsafe",
-                                   "doc": r.doc} for r in chosen], indent=2) + "\n")
         else:
-            _table(chosen, out, color_for(output, color.flag()), quiet)
+            chosen_format = Format.json if as_json else format  # type: ignore[attr-defined]
+            load(RULES, chosen_format.value)(chosen, out, color_for(output, color.flag()), quiet)
 
 
 def _chosen(rule_id: str | None, profile: str | None, config: Path | None) -> list | str:
@@ -76,20 +71,6 @@ def _chosen(rule_id: str | None, profile: str | None, config: Path | None) -> li
         selected = expand_selectors(frozenset([rule_id]), RULESET) or frozenset()
         chosen = [r for r in chosen if r.id in selected]
     return chosen
-
-
-def _table(chosen: list, out: TextIO, color: bool | None, quiet: bool) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from skillkit.reporters.text import console_for
-
-    table = Table("id", "severity", "world", "summary", box=None, pad_edge=False)
-    for r in chosen:  # Text, not markup: docs hold brackets like `[a]: x`
-        table.add_row(Text(r.id), Text(str(r.severity)), Text(r.world), Text(r.summary))
-    console_for(out, color, soft_wrap=False).print(table)
-    if not quiet:
-        out.write("\n`skillkit rules ID` shows a rule's whole documentation.\n")
 
 
 def _run_by(config: Path, profile: str | None, rules: list) -> list:

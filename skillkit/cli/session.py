@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional
@@ -11,6 +10,8 @@ import typer
 
 from skillkit.cli.common import (COLOR_OPTION, CONFIG_OPTION, QUIET_OPTION, Color, format_option,
                                  print_diagnostics_to_stderr, progress_bar, report_option)
+from skillkit.reporters.formats import SESSION
+from skillkit.reporters.registry import choices, load, reporter
 
 if TYPE_CHECKING:
     from skillkit.core.pipeline import LoadedWorkspace
@@ -18,9 +19,7 @@ if TYPE_CHECKING:
     from skillkit.platform.session_file import SessionSpec
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
+Format = choices("Format", SESSION)  # text, json
 
 
 def find_workspace(session: Path) -> Path:
@@ -102,9 +101,9 @@ def session_command(
 
         def write_json() -> None:
             with report_to(output) as out:
-                refusal.write_json(out)
+                load(SESSION, format.value)(refusal, out)
 
-        refuse_workspace("session", refused, write_json if format is Format.json else None)
+        refuse_workspace("session", refused, write_json if reporter(SESSION, format.value).machine else None)
     sources = from_loaded(loaded)
     chosen = pick_agent(spec, sources, agent)
     tick, close = progress_bar("Running the session", minimum=200)
@@ -113,11 +112,7 @@ def session_command(
     finally:
         close()
     with report_to(output) as out:
-        if format is Format.json:
-            report.write_json(out)
-        else:
-            from skillkit.reporters.session_text import report_text
-
+        if not reporter(SESSION, format.value).machine:  # a machine format holds them
             print_diagnostics_to_stderr(list(report.diagnostics))
-            report_text(report, out, color_for(output, color.flag()), quiet)
+        load(SESSION, format.value)(report, out, color_for(output, color.flag()), quiet)
     raise typer.Exit(0 if report.ok else 1)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import enum
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional, TextIO
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -20,15 +19,14 @@ from skillkit.cli.common import (
     report_option,
 )
 from skillkit.cli.library import SKILLS_OPTION
+from skillkit.reporters.formats import SIMULATE
+from skillkit.reporters.registry import choices
 
 if TYPE_CHECKING:
     from skillkit.studio.activation import Simulation
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
-    html = "html"
+Format = choices("Format", SIMULATE)  # text, json, html
 
 
 def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
@@ -37,41 +35,6 @@ def explain_indexes(sim: Simulation, patterns: list[str]) -> list[int]:
     from skillkit.cli.explain import pick
 
     return pick([s.name for s in sim.skills], patterns)
-
-
-def write_lines(lines: Iterable[str], out: TextIO) -> None:
-    """Lines out in a few large writes."""
-    batch: list[str] = []
-    for line in lines:
-        batch.append(line)
-        if len(batch) >= 2048:
-            out.write("\n".join(batch) + "\n")
-            batch.clear()
-    if batch:
-        out.write("\n".join(batch) + "\n")
-
-
-def print_text(sim: Simulation, out: TextIO, color: bool | None, explain: list[int] | None,
-               show_all: bool, width: int | None = None, quiet: bool = False) -> None:
-    import shutil
-
-    from skillkit.reporters.text import wants_color
-    from skillkit.studio.timeline import explain as explain_lines
-    from skillkit.studio.timeline import headline, timeline
-
-    # The console's width as Rich finds it (COLUMNS, else the terminal, else 80), without
-    # importing Rich when nothing is painted.
-    width = width or shutil.get_terminal_size((80, 24)).columns
-    painted = wants_color(out, color)
-    if painted:  # the lines escape their input themselves; the colours are skillkit's
-        from skillkit.reporters.terminal import unescaped
-
-        out = unescaped(out)
-    out.write("\n".join(headline(sim, width)) + "\n\n")
-    if explain is not None:
-        write_lines(explain_lines(sim, explain, width, painted), out)
-    else:
-        write_lines(timeline(sim, width, painted, show_all, hints=not quiet), out)
 
 
 def simulate(
@@ -152,15 +115,8 @@ def report(sim: Simulation, format: Format, output: Path | None, color: bool | N
            show_all: bool, quiet: bool = False) -> None:
     """The report in `format` to standard output, or to `output` (atomically, all at once)."""
     from skillkit.cli.streams import color_for, report_to
+    from skillkit.reporters.registry import load
+    from skillkit.reporters.views import SimulateView
 
     with report_to(output) as target:
-        if format == Format.json:
-            from skillkit.reporters.simulate_json import write_json
-
-            write_json(sim, target)
-        elif format == Format.html:
-            from skillkit.reporters.simulate_html import page
-
-            target.write(page(sim))
-        else:
-            print_text(sim, target, color_for(output, color), chosen, show_all, quiet=quiet)
+        load(SIMULATE, format.value)(sim, target, SimulateView(color_for(output, color), chosen, show_all, quiet))

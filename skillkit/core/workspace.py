@@ -23,7 +23,7 @@ from skillkit.core.named import WalkedSkills, plain_absolute
 from skillkit.core.paths import display, folders_up_to_repo_top
 from skillkit.core.reader import open_descriptor
 from skillkit.core.rulebase import Finding
-from skillkit.core.walk import LeftOut, Walker, WalkRules, repo_top
+from skillkit.core.walk import Folder, LeftOut, Walker, WalkRules, repo_top
 
 # What discovery finds but cannot, or would not, check (core/findings.py lists them; the
 # pipeline reports them).
@@ -218,18 +218,15 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         outer = in_skill.get(folder.rel)
         prefix = folder.rel + "/" if folder.rel else ""
         if outer is not None:  # inside a skill: only a nested SKILL.md is of interest
-            # `names` holds what the walk left out too: the cheap test first (most of a walk's
-            # folders are inside skills), then whether the walk kept it
-            if SKILL_FILE in folder.names:
-                if any(e.name == SKILL_FILE for e in folder.dirs + folder.files):
-                    nested = folder.path / SKILL_FILE
-                    space(owner.get(parent) if parent is not None else None).nested.append((outer, nested))
-                    left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
-                                                           "clients do not load it (name it to check it)"))
-                folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+            home = owner.get(parent) if parent is not None else None
+            nested = _nested_skill(folder)
+            if nested is not None:
+                space(home).nested.append((outer, nested))
+                left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
+                                                       "clients do not load it (name it to check it)"))
             for entry in folder.dirs:
                 in_skill[prefix + entry.name] = outer
-            owner[folder.rel] = owner.get(parent) if parent is not None else None
+            owner[folder.rel] = home
             continue
         dirs = {e.name for e in folder.dirs}
         files = {e.name for e in folder.files}
@@ -262,19 +259,38 @@ def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable
         if kind is not None and root is not None and owner.get(parent) == root and folder.path.parent == root:
             kinds.setdefault(root, {}).setdefault(kind, []).extend(
                 (kind, Path(e.path)) for e in folder.files if e.name.endswith(YAML_SUFFIXES))
-        for entry in folder.files:
-            if entry.is_symlink() and os.path.isdir(entry.path):
-                # A linked skill folder (skills/x -> ../shared/x) is checked too, never silently
-                # passed over; links are not walked (one to / would search the whole disk).
-                if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-                    space(root).skills.append(Path(entry.path) / SKILL_FILE)
-                    space(root).linked.add(Path(entry.path) / SKILL_FILE)
-                else:
-                    left_out.append(LeftOut(Path(entry.path), True, link_reason(entry.path, top)))
+        for skill in _linked_skills(folder.files, top, left_out):
+            space(root).skills.append(skill)
+            space(root).linked.add(skill)
     left_out.extend(walker.left_out)
     for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
         spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "session", "catalog") for d in by_kind.get(k, ()))
     return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
+
+
+def _nested_skill(folder: Folder) -> Path | None:
+    """The SKILL.md of a folder inside a skill, if the walk kept one (the walk goes no further
+    into it either way). `names` holds what the walk left out too: the cheap test first (most
+    of a walk's folders are inside skills), then whether the walk kept it."""
+    if SKILL_FILE not in folder.names:
+        return None
+    kept = any(e.name == SKILL_FILE for e in folder.dirs + folder.files)
+    folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
+    return folder.path / SKILL_FILE if kept else None
+
+
+def _linked_skills(entries: list[os.DirEntry[str]], top: Path, left_out: list[LeftOut]) -> list[Path]:
+    """The SKILL.md files of the linked skill folders among a folder's entries (skills/x ->
+    ../shared/x): checked too, never silently passed over. Links are not walked (one to / would
+    search the whole disk); a linked folder that is no skill is left out, saying what it holds."""
+    skills = []
+    for entry in entries:
+        if entry.is_symlink() and os.path.isdir(entry.path):
+            if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
+                skills.append(Path(entry.path) / SKILL_FILE)
+            else:
+                left_out.append(LeftOut(Path(entry.path), True, link_reason(entry.path, top)))
+    return skills
 
 
 LINK_LOOK = 2000  # entries of a linked folder looked at to say what it holds
@@ -377,16 +393,55 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
     its whole workspace in as context (cross-file rules need it) with findings limited to what
     was named; what was named is checked even where a walk leaves it out. Raises InputError
     for a named path that does not exist or cannot be opened."""
-    spaces: list[Workspace] = []
-    within: dict[Path, Workspace] = {}
-    left_out: list[LeftOut] = []
-    context_left_out: list[LeftOut] = []  # a root walked only for context: not what was asked
-    settings: list[Path] = []
+    return _Discover(rules).run(paths)
 
-    def inside(root: Path, named: set[str] | None) -> Workspace:
-        space = within.get(root)
+
+class _Discover:
+    """One discovery's state: the roots walked for context, and the memos that keep naming
+    thousands of files (pre-commit) linear: each folder resolved once, each root looked up once."""
+
+    def __init__(self, rules: WalkRules) -> None:
+        self.rules = rules
+        self.spaces: list[Workspace] = []
+        self.within: dict[Path, Workspace] = {}
+        self.left_out: list[LeftOut] = []
+        self.context_left_out: list[LeftOut] = []  # a root walked only for context: not what was asked
+        self.settings: list[Path] = []
+        self.members: dict[int, _Members] = {}  # id(space) -> its files: kept, not rebuilt per name
+        self.roots: dict[Path, tuple[bool, bool]] = {}  # folder -> (a workspace root?, the repository's top?)
+        self.resolved: dict[Path, Path] = {}  # each named or found path resolved once (a syscall per part)
+        self.resolved_text: dict[str, str] = {}
+        # a folder -> the root at or above it (enclosing_root resolves it: a folder written as it
+        # resolves shares its entry with the named-files shortcut's, below)
+        self.above: dict[str, Path | None] = {}
+        self.keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
+        try:
+            self.cwd: str | None = os.path.realpath(os.getcwd())
+        except OSError:  # the working folder was removed: every name is asked the long way
+            self.cwd = None
+        # that folder -> its root's workspace, walked, and what the walk found (one look a file)
+        self.walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
+
+    def run(self, paths: Sequence[Path | str]) -> Discovery:
+        for index, given in enumerate(paths):
+            if self.quick(given):
+                continue
+            path = Path(given)  # (made only here: a Path each for thousands of named files cost)
+            if _named_is_folder(path):
+                self.named_folder(path, index)
+            else:
+                self.named_file(path, index)
+        self.spaces.extend(self.within.values())
+        for space in self.within.values():
+            space._resolved, space._resolve = self.keys, self.real  # reports() asks again, for every file
+        merged = _merged(self.spaces)
+        _drop_linked_copies(merged, self.left_out)
+        return Discovery(merged, self.left_out, list(paths), self.settings)
+
+    def inside(self, root: Path, named: set[str] | None) -> Workspace:
+        space = self.within.get(root)
         if space is None:
-            space = within[root] = _walk_root(root, rules, context_left_out)
+            space = self.within[root] = _walk_root(root, self.rules, self.context_left_out)
             space.only = set()
         if space.only is not None:
             if named is None:
@@ -395,138 +450,113 @@ def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) ->
                 space.only |= named  # in place: a copy per named file made naming thousands quadratic
         return space
 
-    members: dict[int, _Members] = {}  # id(space) -> its files: kept, not rebuilt per name
-    roots: dict[Path, tuple[bool, bool]] = {}  # folder -> (a workspace root?, the repository's top?)
-    resolved: dict[Path, Path] = {}  # each named or found path resolved once (a syscall per part)
-    resolved_text: dict[str, str] = {}
-
-    def real(path: Path) -> Path:
+    def real(self, path: Path) -> Path:
         """`path.resolve()`, a folder at a time: the named files share their folders, and
         resolving each whole costs a syscall per part (strings: pathlib's own cost as much)."""
-        if (known := resolved.get(path)) is None:
-            known = resolved[path] = Path(real_text(os.fspath(path)))
+        if (known := self.resolved.get(path)) is None:
+            known = self.resolved[path] = Path(self.real_text(os.fspath(path)))
         return known
 
-    def real_text(text: str) -> str:
-        if (known := resolved_text.get(text)) is None:
+    def real_text(self, text: str) -> str:
+        if (known := self.resolved_text.get(text)) is None:
             absolute = os.path.abspath(text)
             head, name = os.path.split(absolute)
             if not name or ".." in text.split(os.sep) or os.path.islink(absolute):
                 known = os.path.realpath(text)  # a link (or `..` past one) goes where it points
             else:
-                known = os.path.join(real_text(head), name)
-            resolved_text[text] = known
+                known = os.path.join(self.real_text(head), name)
+            self.resolved_text[text] = known
         return known
 
-    def bring(space: Workspace, skills: list[Path], documents: list[tuple[str, Path]]) -> None:
+    def bring(self, space: Workspace, skills: list[Path], documents: list[tuple[str, Path]]) -> None:
         """Named files the context walk left out (hidden, ignored, nested) join the workspace.
         Each call adds to the set it checks against: pre-commit names thousands of files, and
         rebuilding it per name made naming them quadratic. A path the walk found as written
         is there already; only the others are resolved (a syscall per part) and compared so."""
-        state = members.get(id(space))
+        state = self.members.get(id(space))
         if state is None:
-            state = members[id(space)] = _Members(set(space.skills) | {d for _, d in space.documents})
+            state = self.members[id(space)] = _Members(set(space.skills) | {d for _, d in space.documents})
         for skill in skills:
-            if state.adds(skill, real):
+            if state.adds(skill, self.real):
                 space.skills.append(skill)
         for document in documents:
-            if state.adds(document[1], real):
+            if state.adds(document[1], self.real):
                 space.documents.append(document)
 
-    # a folder -> the root at or above it (enclosing_root resolves it: a folder written as it
-    # resolves shares its entry with the named-files shortcut's, below)
-    above: dict[str, Path | None] = {}
-    keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
-
-    def named_key(path: Path) -> str:
-        if (key := keys.get(path)) is None:
-            key = keys[path] = identity(real_text(os.fspath(path)))
+    def named_key(self, path: Path) -> str:
+        if (key := self.keys.get(path)) is None:
+            key = self.keys[path] = identity(self.real_text(os.fspath(path)))
         return key
 
-    def named_root(path: Path) -> Path | None:
-        known, root = _root_above_skill(real_text(os.fspath(path)), above, lambda up: enclosing_root(up, roots, real))
-        return root if known else enclosing_root(path, roots, real)
+    def named_root(self, path: Path) -> Path | None:
+        known, root = _root_above_skill(self.real_text(os.fspath(path)), self.above,
+                                        lambda up: enclosing_root(up, self.roots, self.real))
+        return root if known else enclosing_root(path, self.roots, self.real)
 
-    try:
-        cwd: str | None = os.path.realpath(os.getcwd())
-    except OSError:  # the working folder was removed: every name is asked the long way
-        cwd = None
-    # that folder -> its root's workspace, walked, and what the walk found (one look a file)
-    walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
-
-    def quick(path: Path | str) -> bool:
+    def quick(self, path: Path | str) -> bool:
         """A named SKILL.md that its root's walk found as written, counted in from the walk's
-        listing (core/named.py); False: it is asked the long way below."""
-        absolute = plain_absolute(path, cwd) if cwd is not None else None
+        listing (core/named.py); False: it is asked the long way (`named_folder`, `named_file`)."""
+        absolute = plain_absolute(path, self.cwd) if self.cwd is not None else None
         if absolute is None:
             return False
         folder = os.path.dirname(absolute)
         up = os.path.dirname(folder)
-        if (ready := walked_up.get(up)) is None:
+        if (ready := self.walked_up.get(up)) is None:
             if up == folder:  # a SKILL.md at the filesystem's top: the long way says what it is
                 return False
-            if up not in above:
+            if up not in self.above:
                 try:
-                    above[up] = enclosing_root(Path(up), roots, real)
+                    self.above[up] = enclosing_root(Path(up), self.roots, self.real)
                 except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
                     return False
-            root = above[up]
-            space = within.get(root) if root is not None else None
+            root = self.above[up]
+            space = self.within.get(root) if root is not None else None
             if root is None or space is None:  # loose, or its root not walked yet: the long way walks it
                 return False
-            ready = walked_up[up] = (space, WalkedSkills(space.listed_in, space.listings))
+            ready = self.walked_up[up] = (space, WalkedSkills(space.listed_in, space.listings))
         space, skills = ready
         found = skills.match(absolute)
         if found is None:
             return False
-        keys[found] = key = identity(absolute)  # its own real path (see WalkedSkills)
+        self.keys[found] = key = identity(absolute)  # its own real path (see WalkedSkills)
         if space.only is not None:  # (None: the whole workspace is reported already)
             space.only.add(key)
         return True
 
-    for index, given in enumerate(paths):
-        if quick(given):
-            continue
-        path = Path(given)  # (made only here: a Path each for thousands of named files cost)
-        if _named_is_folder(path):
-            root = enclosing_root(path, roots, real)
-            if root is None or root == path.resolve():
-                spaces.extend(_walk(path, rules, left_out, _loose_key(path, index)))
-            else:
-                walked = _walk(path, rules, left_out)
-                found_skills = [p for w in walked for p in w.skills]
-                found_docs = [d for w in walked for d in w.documents if w.root is not None]
-                space = inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
-                bring(space, found_skills, found_docs)
-                # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
-                under = path.resolve()
-                if space.only is not None:
-                    space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
-                for w in walked:
-                    space.nested.extend(n for n in w.nested if n not in space.nested)
-                    space.unreadable.extend(w.unreadable)
-            continue
+    def named_folder(self, path: Path, index: int) -> None:
+        root = enclosing_root(path, self.roots, self.real)
+        if root is None or root == path.resolve():
+            self.spaces.extend(_walk(path, self.rules, self.left_out, _loose_key(path, index)))
+            return
+        walked = _walk(path, self.rules, self.left_out)
+        found_skills = [p for w in walked for p in w.skills]
+        found_docs = [d for w in walked for d in w.documents if w.root is not None]
+        space = self.inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
+        self.bring(space, found_skills, found_docs)
+        # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
+        under = path.resolve()
+        if space.only is not None:
+            space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
+        for w in walked:
+            space.nested.extend(n for n in w.nested if n not in space.nested)
+            space.unreadable.extend(w.unreadable)
+
+    def named_file(self, path: Path, index: int) -> None:
         kind = kind_here(path)
         if kind is None:
-            left_out.append(LeftOut(path, False, "not a skillkit file here"))
-            continue
+            self.left_out.append(LeftOut(path, False, "not a skillkit file here"))
+            return
         if kind == "settings":
-            settings.append(path)
-            continue
-        root = named_root(path)
+            self.settings.append(path)
+            return
+        root = self.named_root(path)
         if root is not None:
-            space = inside(root, {named_key(path)})
-            bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
+            space = self.inside(root, {self.named_key(path)})
+            self.bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
             loose = Workspace(None, origin=_loose_key(path, index))
             (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
-            spaces.append(loose)
-    spaces.extend(within.values())
-    for space in within.values():
-        space._resolved, space._resolve = keys, real  # reports() asks again, for every file
-    merged = _merged(spaces)
-    _drop_linked_copies(merged, left_out)
-    return Discovery(merged, left_out, list(paths), settings)
+            self.spaces.append(loose)
 
 
 def _identity(path: Path) -> object:

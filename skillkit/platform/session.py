@@ -25,10 +25,9 @@ a turn's `skills` (its references as resolved) on the first turn and when a publ
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 from skillkit.core.collector import no_collection
 from skillkit.core.diagnostics import Diagnostic, Severity
@@ -61,17 +60,6 @@ class SessionReport:
     def as_json(self) -> dict[str, Any]:
         return {"agent": self.agent, "session": self.session, "turns": list(self.turns),
                 "diagnostics": [d.as_json() for d in self.diagnostics]}
-
-    def write_json(self, out: TextIO) -> None:
-        """The JSON document, one turn per line, compact: json's C encoder runs only without
-        indentation, and a session of 50,000 calls indented costs seconds to print."""
-        def dumps(value: object) -> str:
-            return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-        out.write(f'{{"agent":{dumps(self.agent)},"session":{dumps(self.session)},\n"turns":[\n')
-        out.write(",\n".join(dumps(turn) for turn in self.turns))
-        diagnostics = ",\n".join(dumps(d.as_json()) for d in self.diagnostics)
-        out.write(f'\n],\n"diagnostics":[{chr(10) + diagnostics + chr(10) if diagnostics else ""}]}}\n')
 
 
 class _Kept:

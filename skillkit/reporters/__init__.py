@@ -1,33 +1,7 @@
-"""Reporters: one module each, one dict to pick from. Only `text` touches Rich."""
+"""Reporters: one module per output format of a command, chosen through that command's registry
+in reporters/formats.py. Only the text formats touch Rich."""
 
-from __future__ import annotations
+from skillkit.reporters.formats import LINT
 
-from typing import Callable, TextIO
-
-from skillkit.core.pipeline import Result
-
-Reporter = Callable[[Result, TextIO, "bool | None"], None]
-
-
-def _text(result: Result, out: TextIO, color: bool | None) -> None:
-    from skillkit.reporters.text import report
-    report(result, out, color)
-
-
-def _json(result: Result, out: TextIO, color: bool | None) -> None:
-    from skillkit.reporters.json import report
-    report(result, out)
-
-
-def _sarif(result: Result, out: TextIO, color: bool | None) -> None:
-    from skillkit.reporters.sarif import report
-    report(result, out)
-
-
-def _github(result: Result, out: TextIO, color: bool | None) -> None:
-    from skillkit.reporters.github import report
-    report(result, out)
-
-
-# Each entry imports its module on use: a pre-commit run pays only for the format it prints.
-REPORTERS: dict[str, Reporter] = {"text": _text, "json": _json, "sarif": _sarif, "github": _github}
+# lint's reporters by format name, for code that looked them up here (the registry is LINT)
+REPORTERS = {entry.name: entry for entry in LINT}

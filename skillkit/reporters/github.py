@@ -23,7 +23,7 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def report(result: Result, out: TextIO) -> None:
+def report(result: Result, out: TextIO, color: bool | None = None) -> None:  # (never coloured)
     locator = Locator()  # the runner places annotations by the path from the repository's top
     for d in result.diagnostics:
         props = ",".join(f"{k}={escape_property(str(v))}" for k, v in (

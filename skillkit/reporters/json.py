@@ -25,7 +25,7 @@ def utf8(out: TextIO) -> bool:
     return not encoding or codecs.lookup(encoding).name == "utf-8"
 
 
-def report(result: Result, out: TextIO) -> None:
+def report(result: Result, out: TextIO, color: bool | None = None) -> None:  # (never coloured)
     # \u escapes where the stream cannot hold a character (PYTHONIOENCODING=ascii, a cp1252 pipe)
     out.write(dumps(as_object(result), not utf8(out)) + "\n")
 

@@ -50,6 +50,8 @@ def rendering_json(rendering: Rendering, listings: Sequence[ClientListing], with
     return out
 
 
-def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: bool, out: TextIO) -> None:
+def report(rendering: Rendering, listings: Sequence[ClientListing], with_tools: bool, out: TextIO,
+           color: bool | None = None, explained: Sequence[int] | None = None) -> None:
+    """The rendering as JSON (never coloured; every verdict is in it, so `explained` changes nothing)."""
     json.dump(rendering_json(rendering, listings, with_tools), out, indent=2, ensure_ascii=False)
     out.write("\n")

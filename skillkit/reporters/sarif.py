@@ -96,5 +96,5 @@ def as_object(result: Result, locator: Locator | None = None) -> dict[str, Any]:
     }
 
 
-def report(result: Result, out: TextIO) -> None:
+def report(result: Result, out: TextIO, color: bool | None = None) -> None:  # (never coloured)
     out.write(json.dumps(as_object(result), indent=2, ensure_ascii=not utf8(out)) + "\n")

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import html
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from skillkit.core.resources import data_dir
 
 if TYPE_CHECKING:
     from skillkit.core.model import Skill
+    from skillkit.reporters.views import SimulateView
     from skillkit.studio.activation import Simulation
 
 MARKS = {"": 0, "on": 1, "closed": 2, "slow": 3}  # off, on, closed on this turn, a regex ran too long
@@ -130,3 +131,7 @@ def page(sim: Simulation) -> str:
     before, after = template.split("__DATA__", 1)
     title = html.escape(sim.transcript.path) + (f" · {html.escape(sim.scene.path)}" if sim.scene.path else "")
     return before.replace("__TITLE__", title) + data + after
+
+
+def report(sim: Simulation, out: TextIO, view: SimulateView) -> None:
+    out.write(page(sim))

@@ -14,6 +14,7 @@ import json
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
+    from skillkit.reporters.views import SimulateView
     from skillkit.studio.activation import Simulation
 
 BATCH = 256  # turns per write
@@ -48,3 +49,7 @@ def write_json(sim: Simulation, out: TextIO) -> None:
             out.write("".join(batch))
             batch.clear()
     out.write("".join(batch) + ("\n]}\n" if not first else "]}\n"))
+
+
+def report(sim: Simulation, out: TextIO, view: SimulateView) -> None:
+    write_json(sim, out)

@@ -36,6 +36,18 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
         _watch(ls)
         ls.publish(changed)
 
+    _documents(feature, path_of)
+    _workspace(feature, path_of)
+    _pulled(feature, path_of)
+    for register_concern in (hover_register, completion_register, actions_register, navigation_register):
+        register_concern(server, feature, path_of)
+
+
+Feature = Callable[..., Callable[[Callable[..., Any]], Any]]  # `feature(method, options)` of register
+
+
+def _documents(feature: Feature, path_of: Callable[[str], Path | None]) -> None:
+    """An open document's life: opened, changed, saved, closed."""
     @feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: SkillkitServer, params: types.DidOpenTextDocumentParams) -> None:
         path = path_of(params.text_document.uri)
@@ -65,6 +77,9 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                                     diagnostics=[]))
 
+
+def _workspace(feature: Feature, path_of: Callable[[str], Path | None]) -> None:
+    """Files changed on disk, and the client's settings changed."""
     @feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: SkillkitServer, params: types.DidChangeWatchedFilesParams) -> None:
         kinds = {types.FileChangeType.Created: "created", types.FileChangeType.Changed: "changed",
@@ -85,6 +100,9 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
             ls.session.settings = settings
             ls.publish(ls.session.load(fresh=True))
 
+
+def _pulled(feature: Feature, path_of: Callable[[str], Path | None]) -> None:
+    """Diagnostics the client asks for (pull), of a document or the whole workspace."""
     @feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
         identifier="skillkit", inter_file_dependencies=True, workspace_diagnostics=True))
     def pull_document(ls: SkillkitServer, params: types.DocumentDiagnosticParams) -> types.FullDocumentDiagnosticReport:
@@ -98,9 +116,6 @@ def register(server: SkillkitServer, guarded: Callable[..., Any], path_of: Calla
             items.append(types.WorkspaceFullDocumentDiagnosticReport(
                 uri=from_fs_path(str(path)) or "", items=ls.lsp_diagnostics(path), version=None))
         return types.WorkspaceDiagnosticReport(items=items)
-
-    for register_concern in (hover_register, completion_register, actions_register, navigation_register):
-        register_concern(server, feature, path_of)
 
 
 def _watch(ls: SkillkitServer) -> None:

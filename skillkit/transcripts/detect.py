@@ -1,4 +1,5 @@
-"""Which transcript format a file holds, decided from its content (not its name).
+"""Reading a transcript file: bounded bytes, UTF-8 text, then the format its content says it
+is (not its name), chosen by the registry in transcripts/formats.py:
 
 - The first non-blank character is `[`, or `{` and the whole text is one JSON object:
   OpenAI-style messages.
@@ -9,7 +10,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -17,39 +17,17 @@ from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import check_shape
 from skillkit.core.reader import BOM, read_whole
+from skillkit.transcripts.formats import sniffed
 from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
-from skillkit.transcripts.model import Message, Transcript
-from skillkit.transcripts.openai import read_openai
-from skillkit.transcripts.sillytavern import looks_like_sillytavern, read_sillytavern
-from skillkit.transcripts.yaml_form import read_yaml_form
+from skillkit.transcripts.model import Transcript
 
 
 _NONSPACE = re.compile(r"\S")
 
 
 def detect_format(text: str) -> str:
-    # Looked at where it stands, never copied: a 55 MiB transcript was split and stripped whole.
-    found = _NONSPACE.search(text)
-    start = found.start() if found else len(text)
-    end = text.find("\n", start)
-    first_line = text[start:end if end != -1 else len(text)].strip()
-    if text.startswith("[", start):
-        return "openai"
-    if text.startswith("{", start):
-        more_lines = end != -1 and _NONSPACE.search(text, end) is not None
-        if looks_like_sillytavern(first_line) and more_lines:
-            return "sillytavern"
-        stripped = text[start:] if start else text
-        try:
-            whole = json.loads(stripped)
-        except (ValueError, RecursionError):
-            whole = None
-        if isinstance(whole, dict) and "messages" in whole:
-            return "openai"
-        if looks_like_sillytavern(first_line):
-            return "sillytavern"
-        return "openai" if whole is not None else "yaml"
-    return "yaml"
+    """The name of the format the content holds (the registry in transcripts/formats.py decides)."""
+    return sniffed(text).name
 
 
 def decode_text(data: bytes, path: str) -> str:
@@ -67,9 +45,6 @@ def decode_text(data: bytes, path: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-READERS = {"openai": read_openai, "sillytavern": read_sillytavern, "yaml": read_yaml_form}
-
-
 def parse_transcript(data: bytes, path: str) -> Transcript:
     """Bytes -> Transcript; raises InputError (with its line) for anything unusable."""
     if len(data) > MAX_TRANSCRIPT_BYTES:
@@ -82,13 +57,10 @@ def parse_text(text: str, path: str) -> Transcript:
     found = _NONSPACE.search(text)
     if found is not None and text[found.start()] in "[{":  # JSON or JSONL: bounded before anything parses it
         check_shape(text, path, "too large a transcript")
-    kind = detect_format(text)
-    warnings: list[Diagnostic] = []
-    if kind == "sillytavern":  # the one reader that reads some values leniently, with a warning
-        messages: tuple[Message, ...] = read_sillytavern(text, path, warnings)
-    else:
-        messages = READERS[kind](text, path)
-    return Transcript(path, kind, messages, tuple(warnings))
+    kind = sniffed(text)
+    warnings: list[Diagnostic] = []  # a value a reader read leniently, with why
+    messages = kind.read(text, path, warnings)
+    return Transcript(path, kind.name, messages, tuple(warnings))
 
 
 def load_transcript(path: Path, display: str | None = None) -> Transcript:

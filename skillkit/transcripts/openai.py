@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
+from skillkit.transcripts.clue import NOT_JSON, Clue
 from skillkit.transcripts.jsontext import top_level_messages
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import Message, ToolCall, arguments_text, parts_text
 
+NAME = "openai"
 ROLE_OF = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant",
            "tool": "tool", "function": "tool"}
 
@@ -65,3 +68,16 @@ def read_message(index: int, data: Any, path: str, line: int) -> Message:
 def read_openai(text: str, path: str) -> tuple[Message, ...]:
     items = top_level_messages(text, path, MAX_MESSAGES)
     return tuple(read_message(i, data, path, line) for i, (data, line) in enumerate(items))
+
+
+def sniff(clue: Clue) -> int:
+    """A list first is this format (50); a JSON object is, with `messages` (30) or without (10)."""
+    if clue.starts_with("["):
+        return 50
+    if not clue.starts_with("{") or clue.whole is NOT_JSON:
+        return 0
+    return 30 if isinstance(clue.whole, dict) and "messages" in clue.whole else 10
+
+
+def read(text: str, path: str, warnings: list[Diagnostic]) -> tuple[Message, ...]:
+    return read_openai(text, path)

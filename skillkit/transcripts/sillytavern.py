@@ -31,9 +31,11 @@ from typing import Any, Iterator
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
 from skillkit.core.findings import TRANSCRIPT_VALUE
+from skillkit.transcripts.clue import Clue
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import Message, ToolCall, arguments_text
 
+NAME = "sillytavern"
 HEADER_KEYS = ("user_name", "character_name", "create_date", "chat_metadata")
 LENIENT_RULE = TRANSCRIPT_VALUE.id  # the warning for a value read as SillyTavern reads it
 
@@ -45,6 +47,18 @@ def looks_like_sillytavern(first_line: str) -> bool:
     except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and (any(k in data for k in HEADER_KEYS) or "mes" in data or "is_user" in data)
+
+
+def sniff(clue: Clue) -> int:
+    """An object whose first line reads as SillyTavern's: 40 with more lines, 20 alone (then a
+    whole JSON object with `messages` is OpenAI's)."""
+    if not clue.starts_with("{") or not looks_like_sillytavern(clue.first_line):
+        return 0
+    return 40 if clue.several_lines else 20
+
+
+def read(text: str, path: str, warnings: list[Diagnostic]) -> tuple[Message, ...]:
+    return read_sillytavern(text, path, warnings)
 
 
 def _load_line(text: str, path: str, line: int) -> dict[str, Any]:

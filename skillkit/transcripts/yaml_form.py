@@ -31,11 +31,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
+from skillkit.transcripts.clue import Clue
 from skillkit.transcripts.limits import MAX_MESSAGES
 from skillkit.transcripts.model import EVENTS, ROLES, Message, ToolCall, arguments_text, parts_text
 
+NAME = "yaml"
 KINDS = ROLES + EVENTS
 OPTIONAL = ("name", "calls", "hidden")
 TOP_LEVEL = ("messages", "description")
@@ -130,6 +133,15 @@ def read_yaml_form(text: str, path: str) -> tuple[Message, ...]:
     messages = tuple(_entry(i, raw, parsed, path, prefix + (i,)) for i, raw in enumerate(data))
     _check_events(messages, path)
     return messages
+
+
+def sniff(clue: Clue) -> int:
+    """Whatever no other format claims is this one (the weakest claim)."""
+    return 1
+
+
+def read(text: str, path: str, warnings: list[Diagnostic]) -> tuple[Message, ...]:
+    return read_yaml_form(text, path)
 
 
 def _check_events(messages: tuple[Message, ...], path: str) -> None:

@@ -1,5 +1,5 @@
-"""The import report for people (Rich): each skill with what it kept and dropped, then what
-was skipped, the defaults chosen, and what lint still says. JSON goes through `as_json`."""
+"""`import --format text`: the import report for people (Rich): each skill with what it kept and
+dropped, then what was skipped, the defaults chosen, and what lint still says."""
 
 from __future__ import annotations
 

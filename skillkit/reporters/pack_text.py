@@ -1,9 +1,9 @@
-"""What pack, verify and unpack tell people (Rich text) and machines (JSON, never through Rich)."""
+"""What pack, verify and unpack tell people (`--format text`, Rich when coloured); the JSON
+reports are reporters/pack_json.py's, with the same function names."""
 
 from __future__ import annotations
 
-import json
-from typing import Any, TextIO
+from typing import TextIO
 
 from skillkit.core.paths import shown
 from skillkit.pack.agent_skills import Exported
@@ -99,24 +99,17 @@ def _by_reason(dropped: tuple[tuple[str, str], ...]) -> list[tuple[str, list[str
     return list(groups.items())
 
 
-def placed_json(results: list[Placed], out: TextIO) -> None:
-    """`pack --target CLIENT --format json`: each skill folder written and what changed."""
-    folders = [{"name": item.name, "wrote": item.output.as_posix(), "files": item.files,
-                "keptUnderMetadata": list(item.reduction.moved), "converted": list(item.reduction.converted),
-                "dropped": [{"field": key, "why": why} for key, why in item.reduction.dropped],
-                "spelled": list(item.reduction.spelled), "rewrote": list(item.rewrote),
-                "unsaid": [{"intent": intent, "why": why} for intent, why in item.reduction.unsaid]}
-               for item in results]
-    out.write(json.dumps({"wrote": folders}, indent=2, ensure_ascii=False) + "\n")
-
-
 def problem_lines(problems: tuple[Problem, ...], out: TextIO, color: bool | None) -> None:
     printer = Printer(out, color)
     for problem in problems:
         printer.print((f"{problem.path or '(pack)'}:", "bold"), (f" {problem.kind}:", "red"), f" {problem.message}")
 
 
-def verified_text(result: Verified, out: TextIO, color: bool | None) -> None:
+def verified(result: Verified, out: TextIO, color: bool | None, quiet: bool = False) -> None:
+    """`verify`: each problem, then the verdict (`quiet`: the problems alone)."""
+    if quiet:
+        problem_lines(result.problems, out, color)
+        return
     problem_lines(result.problems, out, color)
     printer = Printer(out, color)
     if result.ok and result.manifest is not None:
@@ -137,46 +130,9 @@ def signed_line(result: Verified) -> str:
     return "signed, signature not checked (no --allowed-signers)" if result.signed else "not signed"
 
 
-def verified_json(result: Verified, out: TextIO) -> None:
-    manifest = result.manifest
-    check = result.signature
-    payload: dict[str, Any] = {
-        "pack": result.path, "ok": result.ok,
-        "name": manifest.name if manifest else None, "version": manifest.version if manifest else None,
-        "files": len(manifest.files) if manifest else None,
-        "signed": result.signed,
-        "signer": check.signer if check is not None and check.ok else None,
-        "signerKey": check.key if check is not None and check.ok else None,
-        "problems": [p.as_json() for p in result.problems],
-    }
-    out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
-
-
 def unpacked(result: Unpacked, out: TextIO, color: bool | None) -> None:
     manifest = result.verified.manifest
     name = title(manifest.name, manifest.version) if manifest else ""
     Printer(out, color).print((f"unpacked {name}{plural(result.files, 'file')} into {result.dest.as_posix()}",
                                "green"))
 
-
-def packed_json(result: Packed, out: TextIO) -> None:
-    """`pack --format json`: what was written, its sha256 and size, and every file in it."""
-    manifest = result.manifest
-    payload = {"wrote": result.output.as_posix(), "sha256": result.sha256, "size": result.size,
-               "name": manifest.name, "version": manifest.version,
-               "skills": len(manifest.skills), "files": [f.as_json() for f in manifest.files]}
-    out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
-
-
-def exported_json(results: list[Exported], out: TextIO) -> None:
-    """`pack --target agent-skills --format json`: each .skill written, its sha256 and what changed."""
-    from skillkit.pack.build import hash_file
-
-    uploads = []
-    for item in results:
-        sha256, size, _ = hash_file(item.output)
-        uploads.append({"name": item.name, "wrote": item.output.as_posix(), "sha256": sha256, "size": size,
-                        "files": item.files, "keptUnderMetadata": list(item.reduction.moved),
-                        "converted": list(item.reduction.converted),
-                        "dropped": [{"field": key, "why": why} for key, why in item.reduction.dropped]})
-    out.write(json.dumps({"wrote": uploads}, indent=2, ensure_ascii=False) + "\n")
