@@ -27,6 +27,9 @@ def lint(
     format: Format = format_option(Format.text, "text for people; json, sarif, github for machines"),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Which worlds' rules apply: default, studio, "
                                           "platform, agent-skills, claude-api, claude-code, codex."),
+    target: Optional[list[str]] = typer.Option(None, "--target", "-t", help="The clients the skills are written for "
+                                               "(client ids, comma-separated, repeatable; over the `targets` "
+                                               "setting): report the keys they ignore and the limits they enforce."),
     strict: Optional[bool] = typer.Option(None, "--strict/--no-strict", help="Warnings fail too (exit 1)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help="Run only these rule ids (comma-separated, repeatable)."),
     ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Never run these rule ids (comma-separated, repeatable)."),
@@ -61,6 +64,7 @@ def lint(
     * `skillkit lint`: everything under the current folder
     * `skillkit lint skills/ --format sarif -o lint.sarif`: a report for code scanning
     * `skillkit lint --profile claude-api --select name-format,name-reserved`
+    * `skillkit lint --target claude-code,codex`: what those clients ignore or refuse
     * `skillkit rules`: every rule id with what it checks
     """
     from skillkit.core.options import build_options
@@ -81,7 +85,7 @@ def lint(
         from skillkit.rules import RULESET
 
         options = build_options(targets, config, profile, split_ids(select), split_ids(ignore),
-                                registry=RULESET)
+                                registry=RULESET, targets=lint_extras.client_ids(target))
         if show_settings:
             lint_extras.show_settings(options, sys.stdout)
             raise typer.Exit(0)

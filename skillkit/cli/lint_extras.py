@@ -88,6 +88,22 @@ def print_statistics(result: Result, out: TextIO, as_json: bool) -> None:
         out.write(f"{count:>{width}}\t{rule:<{ids}}\t{mark} {summary}\n")
 
 
+def client_ids(values: list[str] | None) -> tuple[str, ...] | None:
+    """`--target`'s client ids (comma-separated, repeatable), each checked; None when not given."""
+    from skillkit.cli.common import split_ids
+    from skillkit.clients import IDS
+    from skillkit.core.errors import UsageError
+    from skillkit.core.suggest import did_you_mean
+
+    if not values:
+        return None
+    named = split_ids(values) or frozenset()
+    for name in sorted(named):
+        if name not in IDS:
+            raise UsageError(f"--target: unknown client {name!r}{did_you_mean(name, IDS)}; choose from {', '.join(IDS)}")
+    return tuple(i for i in IDS if i in named)  # registry order: the same report whatever the order given
+
+
 def show_settings(options: Options, out: TextIO) -> None:
     """The settings lint would run with, resolved (command line over settings over defaults)."""
     from skillkit.core.paths import display
@@ -102,6 +118,7 @@ def show_settings(options: Options, out: TextIO) -> None:
         "exclude": list(options.patterns),
         "per-file-ignores": options.settings.get("per-file-ignores", {}),
         "budgets": options.settings.get("budgets", {}),
+        "targets": options.settings.get("targets", []),
     }
     for key, value in rows.items():
         shown = value if isinstance(value, str) else json.dumps(value)

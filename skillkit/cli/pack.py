@@ -12,9 +12,14 @@ import typer
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, format_option, output_option, progress_bar
 
 
-class Target(str, enum.Enum):
-    zip = "zip"
-    agent_skills = "agent-skills"
+def _target_names() -> dict[str, str]:
+    """`zip`, then every client id of the registry (`agent-skills` among them)."""
+    from skillkit.clients import IDS
+
+    return {"zip": "zip", **{client.replace("-", "_"): client for client in IDS}}
+
+
+Target = enum.Enum("Target", _target_names(), type=str)  # type: ignore[misc]
 
 
 class VerifyFormat(str, enum.Enum):
@@ -24,11 +29,14 @@ class VerifyFormat(str, enum.Enum):
 
 def pack(
     workspace: Path = typer.Argument(Path("."), help="The workspace folder. Default: the current folder."),
-    output: Path = output_option("The pack file to write; with --target agent-skills, the folder that receives "
-                                 "one <name>.skill per skill", required=True),
+    output: Path = output_option("The pack file to write; with --target CLIENT, the folder that receives each "
+                                 "skill as that client reads it (`<name>.skill` uploads for agent-skills and "
+                                 "claude-api)", required=True),
     target: Target = typer.Option(Target.zip, "--target", "-t", case_sensitive=False,
                                   help="zip: one reproducible pack with its manifest; agent-skills: .skill "
-                                  "uploads for claude.ai and other Agent Skills clients."),
+                                  "uploads for claude.ai and other Agent Skills clients; a client id "
+                                  "(claude-code, codex, opencode, ...): each skill in the folder that client "
+                                  "loads, its keys and intents spelled the client's way, its limits checked."),
     config: Optional[Path] = CONFIG_OPTION,
     sign: Optional[Path] = typer.Option(None, "--sign", metavar="KEY",
                                         help="Sign the manifest with this OpenSSH private key (`ssh-keygen -Y sign`, "
@@ -37,7 +45,7 @@ def pack(
                                          "and files) for machines"),
     color: Color = COLOR_OPTION,
 ) -> None:
-    """Pack a workspace into a reproducible release zip (or .skill uploads).
+    """Pack a workspace into a reproducible release zip (or .skill uploads, or skill folders for a client).
 
     The workspace is linted (its own settings and profile) and its references resolved
     first; any error refuses the pack and nothing is written. Entries are the workspace's
@@ -48,23 +56,28 @@ def pack(
     `--sign KEY` adds `skillkit-manifest.json.sig`, an OpenSSH signature of the manifest (an
     Ed25519 key signs deterministically, so a signed pack is reproducible too).
 
-    Exit 0 written, 1 refused (workspace errors, a link, a file changed while packing),
-    2 usage errors and paths that cannot be read or written.
+    `--target CLIENT` writes each skill as that client reads it: under the folder it loads
+    (`.claude/skills/<name>/` for claude-code, `.agents/skills/<name>/` for codex,
+    `.opencode/skills/<name>/` for opencode, ...), with the keys it reads, each intent in its
+    spelling (`disable-model-invocation: true` becomes Codex's `policy.allow_implicit_invocation:
+    false` in `agents/openai.yaml`), other keys kept under `metadata` or dropped, all reported.
+    The client's limits are checked as lint's `client-limit` (`lint --target CLIENT`); a
+    skill folder that already exists is never written over.
+
+    Exit 0 written, 1 refused (workspace errors, a client's limit, a link, a file changed while
+    packing), 2 usage errors and paths that cannot be read or written.
 
     Examples: `skillkit pack -o dist/skills.zip`,
-    `skillkit pack fixtures/workspace --target agent-skills -o dist/skills/`.
+    `skillkit pack fixtures/workspace --target agent-skills -o dist/skills/`,
+    `skillkit pack fixtures/workspace --target codex -o dist/codex/`.
     """
     from skillkit.cli.common import print_diagnostics_to_stderr
-    from skillkit.pack import report
-    from skillkit.pack.preflight import prepare
 
-    if sign is not None and target is Target.agent_skills:
-        raise typer.BadParameter("--sign signs a zip pack's manifest; --target agent-skills has none", param_hint="--sign")
-    tick, close = progress_bar("Checking")
-    try:
-        prepared = prepare(workspace, config, tick)
-    finally:
-        close()
+    if sign is not None and target is not Target.zip:
+        raise typer.BadParameter(f"--sign signs a zip pack's manifest; --target {target.value} has none",
+                                 param_hint="--sign")
+    clients = None if target in (Target.zip, Target.agent_skills) else (target.value,)
+    prepared = _prepared(workspace, config, clients)
     if prepared.errors:
         print_diagnostics_to_stderr(list(prepared.errors))
         typer.echo(f"skillkit: pack refused: {len(prepared.errors)} error(s) in the workspace; nothing was written",
@@ -73,32 +86,51 @@ def pack(
     if prepared.packing:  # lint cannot list these: only the pack leaves files out
         print_diagnostics_to_stderr(list(prepared.packing))
     if prepared.diagnostics:
+        lister = "skillkit lint" + (f" --target {target.value}" if clients else "")
         typer.echo(f"note: {len(prepared.diagnostics)} warning(s) or info(s) in the workspace; "
-                   "`skillkit lint` lists them", err=True)
+                   f"`{lister}` lists them", err=True)
     tick, close = progress_bar("Packing")
     try:
-        if target is Target.agent_skills:
-            from skillkit.pack.agent_skills import export_skills
-
-            exported = export_skills(prepared, output, tick)
-            if format is VerifyFormat.json:
-                report.exported_json(exported, sys.stdout)
-            else:
-                report.exported(exported, sys.stdout, color.flag())
-        else:
-            from skillkit.pack.build import build_pack
-            from skillkit.pack.signing import sign as ssh_sign
-
-            key = sign
-            signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
-            packed = build_pack(prepared, output, tick, signer)
-            if format is VerifyFormat.json:
-                report.packed_json(packed, sys.stdout)
-            else:
-                report.packed(packed, sys.stdout, color.flag())
+        _write(prepared, output, target.value, sign, format is VerifyFormat.json, color, tick)
     finally:
         close()
     raise typer.Exit(0)
+
+
+def _prepared(workspace: Path, config: Optional[Path], clients: Optional[tuple[str, ...]]):  # type: ignore[no-untyped-def]
+    from skillkit.pack.preflight import prepare
+
+    tick, close = progress_bar("Checking")
+    try:
+        return prepare(workspace, config, tick, targets=clients)
+    finally:
+        close()
+
+
+def _write(prepared, output: Path, target: str, sign: Optional[Path], as_json: bool,  # type: ignore[no-untyped-def]
+           color: Color, tick) -> None:
+    """Write what `--target` asks for and report it."""
+    from skillkit.clients import BY_ID
+    from skillkit.pack import report
+
+    if target == "zip":
+        from skillkit.pack.build import build_pack
+        from skillkit.pack.signing import sign as ssh_sign
+
+        key = sign
+        signer = (lambda manifest: ssh_sign(manifest, key)) if key is not None else None
+        packed = build_pack(prepared, output, tick, signer)
+        report.packed_json(packed, sys.stdout) if as_json else report.packed(packed, sys.stdout, color.flag())
+    elif BY_ID[target].packaging.form == "upload":
+        from skillkit.pack.agent_skills import export_skills
+
+        exported = export_skills(prepared, output, tick)
+        report.exported_json(exported, sys.stdout) if as_json else report.exported(exported, sys.stdout, color.flag())
+    else:
+        from skillkit.pack.targets import write_for_client
+
+        placed = write_for_client(prepared, output, BY_ID[target], tick)
+        report.placed_json(placed, sys.stdout) if as_json else report.placed(placed, sys.stdout, color.flag())
 
 
 def verify(

@@ -28,9 +28,10 @@ class Options:
     settings: dict[str, object] = field(default_factory=dict)
     strict: bool = False  # the settings' `strict`: warnings fail
     settings_source: Path | None = None
-    # The command line's (profile, select, ignore) when each workspace applies its own settings
-    # file under them; None: these options hold everywhere (an explicit --config, or a library call).
-    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None] | None = None
+    # The command line's (profile, select, ignore, targets) when each workspace applies its own
+    # settings file under them; None: these options hold everywhere (an explicit --config, or a
+    # library call).
+    asked: tuple[str | None, frozenset[str] | None, frozenset[str] | None, tuple[str, ...] | None] | None = None
 
     def resolved_profile(self) -> Profile:
         profiles = self.registry.profiles
@@ -72,10 +73,14 @@ def _check_named_ids(settings: Settings, registry: Registry) -> None:
 
 
 def options_from(settings: Settings, profile: str | None, select: frozenset[str] | None,
-                 ignore: frozenset[str] | None, registry: Registry, per_workspace: bool = False) -> Options:
+                 ignore: frozenset[str] | None, registry: Registry, per_workspace: bool = False,
+                 targets: tuple[str, ...] | None = None) -> Options:
     """The pipeline's options from one settings file under the command line's choices.
-    `per_workspace`: each workspace under the paths reads its own settings (no --config given)."""
+    `per_workspace`: each workspace under the paths reads its own settings (no --config given).
+    `targets`: the command line's client ids, over the settings' `targets` (rules read them
+    from the settings, so the cache, keyed by the settings, tells the two runs apart)."""
     _check_named_ids(settings, registry)
+    values = settings.values if targets is None else {**settings.values, "targets": list(targets)}
     chosen_select = select if select is not None else (
         frozenset(settings.get("select")) if settings.get("select") is not None else None)
     return Options(
@@ -87,10 +92,10 @@ def options_from(settings: Settings, profile: str | None, select: frozenset[str]
         excludes=DEFAULT_EXCLUDES,
         patterns=tuple(settings.get("exclude", [])),
         respect_gitignore=bool(settings.get("respect-gitignore", True)),
-        settings=settings.values,
+        settings=values,
         strict=bool(settings.get("strict", False)),
         settings_source=settings.source,
-        asked=(profile, select, ignore) if per_workspace else None,
+        asked=(profile, select, ignore, targets) if per_workspace else None,
     )
 
 
@@ -102,12 +107,14 @@ def options_for_root(root: Path, options: Options) -> Options:
     settings = find_settings(root)
     if settings.source == options.settings_source:
         return options
-    return options_from(settings, *options.asked, options.registry, per_workspace=True)
+    profile, select, ignore, targets = options.asked
+    return options_from(settings, profile, select, ignore, options.registry, per_workspace=True, targets=targets)
 
 
 def build_options(paths: Sequence[Path | str], config: Path | None, profile: str | None,
-                  select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry) -> Options:
+                  select: frozenset[str] | None, ignore: frozenset[str] | None, *, registry: Registry,
+                  targets: tuple[str, ...] | None = None) -> Options:
     """The pipeline's options from flags and the nearest settings (each workspace found under
     the paths then applies its own, unless --config names one)."""
     return options_from(load_settings(paths, config), profile, select, ignore, registry,
-                        per_workspace=config is None)
+                        per_workspace=config is None, targets=targets)

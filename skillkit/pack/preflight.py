@@ -83,9 +83,12 @@ def below(root: Path, space: LoadedWorkspace) -> LoadedWorkspace:
     return replace(space, skills=skills, documents=documents)
 
 
-def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None) -> Prepared:
+def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None,
+            targets: tuple[str, ...] | None = None) -> Prepared:
     """Validate (as `skillkit lint` with the workspace's settings) and resolve. Raises
-    InputError when `root` is not a folder; returns findings, never raises for them."""
+    InputError when `root` is not a folder; returns findings, never raises for them.
+    `targets`: the clients the pack is written for, as `lint --target` names them (their
+    limits are errors, `client-limit`; the keys they ignore, infos)."""
     from skillkit.core.options import build_options
     from skillkit.rules import RULESET
     from skillkit.core.pipeline import run, weigh
@@ -93,7 +96,7 @@ def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None
 
     if not root.is_dir():
         raise InputError("not a folder: pack takes a workspace folder", str(root))
-    options = build_options([root], config, None, None, None, registry=RULESET)
+    options = build_options([root], config, None, None, None, registry=RULESET, targets=targets)
     result = run([root], options, progress=progress)
     workspaces = tuple(below(root, space) for space in result.workspaces)
     found = list(result.diagnostics)

@@ -52,7 +52,7 @@ def as_metadata_text(value: Any) -> str | None:
     return None
 
 
-def _why_dropped(value: Any) -> str:
+def why_dropped(value: Any) -> str:
     if value is None or (isinstance(value, (Mapping, Sequence)) and not value):
         return "empty"
     return "a structure a metadata string cannot hold"
@@ -78,7 +78,7 @@ def reduce_frontmatter(fields: Mapping[str, Any]) -> Reduction:
             metadata[key] = text
             moved.append(key)
         else:
-            dropped.append((key, _why_dropped(value)))
+            dropped.append((key, why_dropped(value)))
     if metadata:
         kept["metadata"] = metadata
     ordered = {key: kept[key] for key in SPEC_ORDER if key in kept}

@@ -9,6 +9,7 @@ from skillkit.core.paths import shown
 from skillkit.pack.agent_skills import Exported
 from skillkit.pack.build import Packed
 from skillkit.pack.safety import Problem
+from skillkit.pack.targets import Placed
 from skillkit.pack.unpack import Unpacked
 from skillkit.pack.verify import Verified
 from skillkit.reporters.text import console_for, plural, wants_color
@@ -68,6 +69,45 @@ def exported(results: list[Exported], out: TextIO, color: bool | None) -> None:
             printer.print(f"  rewritten to the spec's form: {', '.join(reduction.converted)}")
         if reduction.dropped:
             printer.print((f"  dropped: {', '.join(f'{key} ({why})' for key, why in reduction.dropped)}", "yellow"))
+
+
+def placed(results: list[Placed], out: TextIO, color: bool | None) -> None:
+    """`pack --target CLIENT`: each skill folder written, and what was changed for the client."""
+    printer = Printer(out, color)
+    for item in results:
+        printer.print((f"wrote {item.output.as_posix()}/ ({plural(item.files, 'file')})", "green"))
+        reduction = item.reduction
+        if reduction.moved:
+            printer.print(f"  kept under metadata: {', '.join(reduction.moved)}")
+        for line in reduction.spelled:
+            printer.print(f"  {line}")
+        if item.rewrote:
+            printer.print(f"  wrote {', '.join(item.rewrote)}")
+        if reduction.converted:
+            printer.print(f"  rewritten to the client's form: {', '.join(reduction.converted)}")
+        for why, keys in _by_reason(reduction.dropped):
+            printer.print((f"  dropped ({why}): {', '.join(keys)}", "yellow"))
+        for intent, why in reduction.unsaid:
+            printer.print((f"  cannot say {intent}: {why}", "yellow"))
+
+
+def _by_reason(dropped: tuple[tuple[str, str], ...]) -> list[tuple[str, list[str]]]:
+    """Dropped keys grouped by why, in the order each reason first comes."""
+    groups: dict[str, list[str]] = {}
+    for key, why in dropped:
+        groups.setdefault(why, []).append(key)
+    return list(groups.items())
+
+
+def placed_json(results: list[Placed], out: TextIO) -> None:
+    """`pack --target CLIENT --format json`: each skill folder written and what changed."""
+    folders = [{"name": item.name, "wrote": item.output.as_posix(), "files": item.files,
+                "keptUnderMetadata": list(item.reduction.moved), "converted": list(item.reduction.converted),
+                "dropped": [{"field": key, "why": why} for key, why in item.reduction.dropped],
+                "spelled": list(item.reduction.spelled), "rewrote": list(item.rewrote),
+                "unsaid": [{"intent": intent, "why": why} for intent, why in item.reduction.unsaid]}
+               for item in results]
+    out.write(json.dumps({"wrote": folders}, indent=2, ensure_ascii=False) + "\n")
 
 
 def problem_lines(problems: tuple[Problem, ...], out: TextIO, color: bool | None) -> None:

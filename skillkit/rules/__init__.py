@@ -10,6 +10,7 @@ from skillkit.rules.base import Registry, Rule
 from skillkit.rules import (description_short, fence_unclosed, invisible_unicode, orphan_file, remote_exec,
                             secret_leak)
 from skillkit.rules import sessions
+from skillkit.rules import clients
 from skillkit.rules.profiles import PROFILES
 
 REGISTRY: tuple[Rule, ...] = (
@@ -30,6 +31,7 @@ REGISTRY: tuple[Rule, ...] = (
     *remote_exec.RULES,
     *orphan_file.RULES,
     *sessions.RULES,
+    *clients.RULES,
 )
 # What the pipeline is handed (the core never imports this package).
 RULESET = Registry(REGISTRY, PROFILES, "skillkit.rules:RULESET")

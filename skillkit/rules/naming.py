@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 from typing import Iterable
 
+from skillkit.clients import BY_ID
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, workspace_rule
@@ -14,6 +15,7 @@ from skillkit.rules.base import Hit, RuleContext, WorkspaceView, skill_rule, wor
 # the one before cannot (one `\s*`, not two around `/?`; `[^<>]*` alone after the letter, as
 # `[\w.:-]*[^<>]*` matched the same strings in quadratic time), so a search is linear.
 XML_TAG = re.compile(r"<\s*(?:/\s*)?[A-Za-z][^<>]*>")
+RESERVED_WORDS = BY_ID["claude-api"].limits.reserved_words  # declared with the client
 
 
 def _name(doc: SkillDoc) -> str | None:
@@ -55,7 +57,7 @@ def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
 def name_reserved(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """The Claude API refuses a skill whose name contains the reserved words "anthropic" or "claude"."""
     name = _name(doc)
-    for word in ("anthropic", "claude"):
+    for word in RESERVED_WORDS:
         if name and word in name:
             yield Hit(doc.path, *doc.at("name"), f"the Claude API reserves the word {word!r} in skill names")
 

@@ -1,19 +1,34 @@
-"""Profiles: which worlds' rules apply, and where clients disagree with the open spec."""
+"""Profiles: which worlds' rules apply, and where clients disagree with the open spec.
+
+The worlds' profiles are written here; a client's profile is declared with the client
+(`skillkit/clients/<id>.py`, its `profile`) and named after it, so `--profile ID` and
+`--target ID` name one thing. Client profiles are listed by id."""
 
 from __future__ import annotations
 
+from skillkit.clients import REGISTRY
+from skillkit.clients.base import Client
 from skillkit.core.diagnostics import Severity
 from skillkit.rules.base import Profile
 
 SPEC = frozenset({"agent-skills"})
+_PROFILED = sorted((c for c in REGISTRY if c.profile is not None), key=lambda c: c.id)
 # The clients' own worlds: the keys Claude Code documents beyond the spec, and Codex's files.
-CLIENTS = frozenset({"claude-code", "codex"})
+CLIENTS = frozenset(c.id for c in _PROFILED if c.profile is not None and c.profile.own_world)
 ALL_WORLDS = frozenset({"studio", "platform"}) | SPEC | CLIENTS
 # Where a model picks skills by their description alone (the spec's clients), a short one is
 # a warning; the other worlds activate skills by triggers or by name, so there it is info
 # (reported, never failing a run, not even with --strict).
-SHORT = {"description-short": Severity.WARNING}
 INFO_SHORT = {"description-short": Severity.INFO}
+
+
+def client_profile(client: Client) -> Profile:
+    declared = client.profile
+    assert declared is not None
+    worlds = SPEC | ({client.id} if declared.own_world else frozenset())
+    severities = {rule: Severity.parse(word) if word else None for rule, word in declared.severities}
+    return Profile(client.id, declared.summary, worlds, severities=severities)
+
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("default", "Every world: each field that is present is checked by the rules of its world.", ALL_WORLDS,
@@ -22,14 +37,5 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
             severities=INFO_SHORT),
     Profile("platform", "The agent platform's skill actions: versions, tools, examples, agents.",
             frozenset({"platform"}), severities=INFO_SHORT),
-    Profile("agent-skills", "The open Agent Skills spec, as its reference validator reads it: other keys are errors.",
-            SPEC, severities={"unknown-field": Severity.ERROR, **SHORT}),
-    Profile("claude-api", "The Agent Skills spec plus the Claude API's upload rules: no reserved words "
-            "(\"anthropic\", \"claude\") in names, no XML tags.", SPEC,
-            severities={"unknown-field": Severity.ERROR, **SHORT}),
-    Profile("claude-code", "The Agent Skills spec plus Claude Code's own keys; a YAML list in `allowed-tools` is fine.",
-            SPEC | {"claude-code"}, severities={"allowed-tools-list": None, **SHORT}),
-    Profile("codex", "The Agent Skills spec as Codex reads it: unknown keys are ignored (warning), "
-            "`metadata.short-description` is shown in its skill list; a skill's `agents/openai.yaml` is checked.",
-            SPEC | {"codex"}, severities=SHORT),
+    *(client_profile(client) for client in _PROFILED),
 )}

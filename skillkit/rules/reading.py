@@ -81,9 +81,10 @@ RULES = (
         A skill's `agents/openai.yaml` (Codex's settings for that skill, not a platform agent) has
         the documented shapes: `interface` a mapping of strings (`display_name`,
         `short_description`, `icon_small`, `icon_large`, `default_prompt`, and `brand_color` a hex
-        colour such as `#3B82F6`); `policy.allow_implicit_invocation` true or false;
-        `dependencies.tools` a list of `{type, value, description?, transport?, url?}`. Other keys
-        are Codex's to add and are left alone.""", world="codex"),
+        colour such as `#3B82F6`); `policy.allow_implicit_invocation` true or false and
+        `policy.products` a list of strings; `dependencies.tools` a list of `{type, value,
+        description?, transport?, command?, url?}`. Other keys are Codex's to add and are left
+        alone.""", world="codex"),
     documented("tool-file", S.ERROR, """
         A `tools/<name>.yaml` file has a `name`, and `version`, `description`, `modelName` of the right types.""",
                world="platform"),

@@ -84,11 +84,10 @@ def _path(s: object) -> str:
 
 
 def _codex_with_limit(skills: list, limit: int):
-    from skillkit.agentskills import budgets
+    from dataclasses import replace
 
-    original = budgets.FALLBACK_CHARS
-    budgets.FALLBACK_CHARS = limit
-    try:
-        return budgets.codex(skills, None)
-    finally:
-        budgets.FALLBACK_CHARS = original
+    from skillkit.agentskills import budgets
+    from skillkit.clients import BY_ID
+
+    codex = BY_ID["codex"]  # the same client with a smaller fallback budget
+    return budgets.round_robin(skills, None, replace(codex, listing=replace(codex.listing, fallback_chars=limit)))

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-WORLDS = ("studio", "platform", "agent-skills", "claude-code", "codex")
+from skillkit.clients import REGISTRY
+
+# The worlds a field belongs to: the two seeds', the open spec's, and each client's that has
+# keys or files of its own (its declaration's profile says so).
+WORLDS = ("studio", "platform", "agent-skills",
+          *(c.id for c in REGISTRY if c.profile is not None and c.profile.own_world))
 _MISSING: Any = object()
 
 

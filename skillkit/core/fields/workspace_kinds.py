@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillkit.clients import IDS as CLIENT_IDS
 from skillkit.core.fields.base import NAME_PATTERN, NON_BLANK, VERSION_SCHEMA, DocumentKind, Field
 from skillkit.core.fields.skill import SEMVER_OR_INT_KEY
 
@@ -148,6 +149,11 @@ SETTINGS = DocumentKind("settings", "skillkit settings",
     Field("respect-gitignore", {"type": "boolean"},
           "Leave out what `.gitignore` files and `.git/info/exclude` ignore (discovery and packs).",
           SETTINGS_RULE, default=True),
+    Field("targets", {"type": "array", "items": {"enum": list(CLIENT_IDS)}},
+          "The clients the workspace's skills are written for (`claude-code`, `codex`, ...): lint reports the keys "
+          "they ignore and the limits they enforce (`client-ignored-key`, `client-limit`).", SETTINGS_RULE,
+          default=[], rules="Client ids as `skillkit rules --profiles` and `pack --target` name them; `lint "
+          "--target` replaces them for one run."),
     Field("regex-budget", {"type": "number", "exclusiveMinimum": 0}, "Seconds one run may spend compiling "
           "and matching regex triggers in all; then slow triggers count as no match.", SETTINGS_RULE, default=2),
 ), open_keys=False)
