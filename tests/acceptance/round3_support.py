@@ -111,11 +111,17 @@ def child(req):
     os._exit(code & 0xFF)
 
 def wait(pid, timeout):
-    deadline = time.monotonic() + timeout
     try:
         fd = os.pidfd_open(pid)
     except (AttributeError, OSError):
         fd = None
+    try:
+        return reap(pid, fd, time.monotonic() + timeout)
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+def reap(pid, fd, deadline):
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
