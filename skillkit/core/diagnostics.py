@@ -38,12 +38,6 @@ class Diagnostic:
         # Messages may quote a folder's name; one that is not UTF-8 must not break a report.
         object.__setattr__(self, "message", printable(self.message))
 
-    def __reduce__(self) -> tuple[type[Diagnostic], tuple[str, int, int, str, Severity, str]]:
-        # Sent back by worker processes (core/parallel.py) as a constructor call: a frozen
-        # dataclass with slots otherwise unpickles through dataclasses' Python-level __setstate__.
-        # (lint's cache holds no pickle: core/cache_format.py.)
-        return Diagnostic, (self.path, self.line, self.column, self.rule, self.severity, self.message)
-
     def as_text(self) -> str:
         """The one plain line every human report prints: `path:line:column: severity rule message`."""
         # Escaped here, not stored escaped: JSON and SARIF escape by construction.

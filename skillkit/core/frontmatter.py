@@ -32,11 +32,6 @@ class SplitDocument:
     body: str
     body_line: int
 
-    def __reduce__(self) -> tuple[type[SplitDocument], tuple[str, str, int]]:
-        # as Diagnostic's (worker processes send it back): a constructor call, not dataclasses'
-        # Python-level __setstate__
-        return SplitDocument, (self.yaml_text, self.body, self.body_line)
-
 
 def _is_fence(line: str) -> bool:
     # Trailing blanks are invisible in an editor; treating "--- " as a fence is what authors mean.

@@ -26,6 +26,7 @@ from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
 from skillkit.core.stored_body import StaleBody, bind, lean, stored
 from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
+from skillkit.core import wire  # noqa: F401  (what the worker pool pickles: registered there)
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]

@@ -6,7 +6,6 @@ themselves (skillkit/rules/) are handed to it as a `Registry`."""
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -252,13 +251,3 @@ class Registry:
     def fixes(self) -> dict[str, Fix]:
         """Each fixable rule's fix, by rule id."""
         return {rule.id: rule.fix for rule in self.rules if rule.fix is not None}
-
-    def __reduce__(self) -> tuple[Callable[[str], Registry], tuple[str]]:
-        return _import_registry, (self.source,)
-
-
-def _import_registry(source: str) -> Registry:
-    module, _, attribute = source.partition(":")
-    registry = getattr(importlib.import_module(module), attribute)
-    assert isinstance(registry, Registry)
-    return registry

@@ -78,9 +78,6 @@ class LeanSplit(StoredSplit):
     def _fetch(self) -> str:
         return _read_stamped_body(self.file, self.stamp)
 
-    def __reduce__(self) -> tuple[type[LeanSplit], tuple[int, Path, Stamp]]:  # type: ignore[override]
-        return LeanSplit, (self.body_line, self.file, self.stamp)  # type: ignore[arg-type]
-
 
 # A file changed this recently may change again within one tick of a coarse clock (a file
 # system that keeps seconds, a kernel's jiffy-grained times) without its stamp showing it: its
