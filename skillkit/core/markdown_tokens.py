@@ -51,7 +51,10 @@ def _recording(kind: str, rule: Callable[[StateInline, bool], bool]) -> Callable
                 spans.append((kind, start, state.src[start:state.pos], None))
             else:
                 made = next((t for t in state.tokens[count:] if t.type in ("link_open", "image")), None)
-                at = _destination(state, start, kind)
+                # an inline link ends at its `)`; one that ends elsewhere is a reference use, even
+                # where `(...)` follows the label (`[x](file:///a)` is refused inline, so markdown-it
+                # reads `[x]` as a reference to `[x]: y`)
+                at = _destination(state, start, kind) if state.src[state.pos - 1] == ")" else None
                 if made is not None and at is not None:
                     spans.append((kind, at, "", made))
         return True
