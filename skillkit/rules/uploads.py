@@ -5,15 +5,18 @@ from __future__ import annotations
 import os
 from typing import Iterable
 
+from skillkit.clients import BY_ID
 from skillkit.core.bundle import MAX_FILES as BUNDLE_CAP
 from skillkit.core.diagnostics import Severity
 from skillkit.core.documents import SkillDoc
 from skillkit.core.linkgraph import skill_graph
 from skillkit.rules.base import Hit, RuleContext, skill_rule
 
-# claude.ai's upload limits for a .skill (a zip of one skill folder): the Skills help pages.
-MAX_FILES = 200
-MAX_BYTES = 30 * 1024 * 1024
+# claude.ai's upload limits for a .skill (a zip of one skill folder), as its client declares them
+# (skillkit/clients/claude_api.py, which `pack` also checks): one number in one place.
+_LIMITS = BY_ID["claude-api"].limits
+MAX_FILES: int = _LIMITS.max_files or 0
+MAX_BYTES: int = _LIMITS.max_bytes or 0
 
 
 def _mib(size: int) -> str:
