@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +40,7 @@ from skillkit.core.cache_format import EntryRecord
 from skillkit.core.checked import Checked
 from skillkit.core.errors import SkillkitError
 from skillkit.core.fingerprint import RACY_SECONDS, STAT, Fingerprint, fingerprint_folder, fingerprint_with
-from skillkit.core.reader import OPEN_FLAGS, read_sized
+from skillkit.core.reader import read_unfollowed
 
 if TYPE_CHECKING:
     from skillkit.core.options import Options
@@ -106,24 +105,16 @@ class LintCache:
         """A cache file's bytes when it is a regular file of the user's that no one else may
         write, and not absurdly big; else None (a warning says so when it is someone else's)."""
         path = os.path.join(self.folder, name)
-        try:
-            descriptor = os.open(path, OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None
-        try:
-            status = os.fstat(descriptor)
-            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
-                return None
+
+        def trusted(status: os.stat_result) -> bool:
             why = cache_place.distrust(status)
             if why is not None:
                 self.warning = self.warning or (f"the lint cache file {path} {why}, so it is not read: remove the "
                                                 "cache (`skillkit clean`)")
-                return None
-            return read_sized(descriptor, status.st_size, MAX_BYTES)
-        except OSError:
-            return None
-        finally:
-            os.close(descriptor)
+            return why is None
+
+        found = read_unfollowed(path, MAX_BYTES, trusted)
+        return None if found is None else found[0]
 
     def lookup(self, name: str, file: Path) -> tuple[Checked | None, Fingerprint | None]:
         """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from skillkit.core.atomic import make_temp_file, temp_prefix
 from skillkit.core.fixes import FileFix
-from skillkit.core.reader import MAX_FILE_BYTES, OPEN_FLAGS, Stamp, read_sized, stamp_of
+from skillkit.core.reader import MAX_FILE_BYTES, Stamp, read_unfollowed, stamp_of
 
 CHANGED = "it changed during the run (saved by another program?): left as it is; run `skillkit lint --fix` again"
 
@@ -83,25 +83,9 @@ def _same_file(one: str, other: Path) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
-def _read(path: str | Path) -> tuple[bytes, os.stat_result] | None:
-    try:
-        descriptor = os.open(path, OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_FILE_BYTES:
-            return None
-        return read_sized(descriptor, status.st_size, MAX_FILE_BYTES), status
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
-
-
 def _holds(path: str, change: FileFix) -> bool:
     """Whether `path` holds the bytes planned on, with the size, mtime and inode they had."""
-    found = _read(path)
+    found = read_unfollowed(path, MAX_FILE_BYTES)
     if found is None or change.stamp is None:
         return False
     data, status = found
@@ -109,7 +93,7 @@ def _holds(path: str, change: FileFix) -> bool:
 
 
 def _holds_text(path: Path, text: str) -> bool:
-    found = _read(path)
+    found = read_unfollowed(path, MAX_FILE_BYTES)
     return found is not None and found[0] == text.encode("utf-8")
 
 

@@ -10,7 +10,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Callable
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
@@ -186,6 +186,27 @@ def _read_file(path: str | os.PathLike[str], limit: int) -> tuple[bytes | int, S
         os.close(descriptor)
     # A file that grew while it was read is still capped.
     return (len(data) if len(data) > limit else data), stamp_of(status)
+
+
+def read_unfollowed(path: str | os.PathLike[str], limit: int,
+                    vet: Callable[[os.stat_result], bool] | None = None) -> tuple[bytes, os.stat_result] | None:
+    """A regular file's bytes and status, opened without following a link at its last step and
+    without blocking, for files skillkit wrote itself and reads back (the cache, a file `--fix`
+    checks before its rename); None when it cannot be opened or read, is no regular file, is
+    over `limit`, or `vet` refuses its status (checked on the open descriptor)."""
+    try:
+        descriptor = os.open(path, OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit or (vet is not None and not vet(status)):
+            return None
+        return read_sized(descriptor, status.st_size, limit), status
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
 
 
 def read_sized(descriptor: int, size: int, limit: int) -> bytes:
