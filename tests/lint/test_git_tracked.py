@@ -4,24 +4,17 @@ the index itself, versions 2 to 4), checked against `git ls-files` where git is 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from skillkit.core.gitindex import parse_index, read_tracked
-from tests.conftest import write_skill
+from tests.conftest import require_tool, write_skill
 
 
 def _git() -> str:
-    found = shutil.which("git")
-    if found is None:
-        if os.environ.get("SKILLKIT_REQUIRE_TOOLS") == "1":
-            pytest.fail("git is not installed and SKILLKIT_REQUIRE_TOOLS=1")
-        pytest.skip("git is not installed")
-    return found
+    return require_tool("git", "to make the repositories whose index is read; `git ls-files` is the reference")
 
 
 def git(cwd: Path, *args: str) -> str:

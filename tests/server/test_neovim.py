@@ -10,20 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import WORKSPACE
+from tests.conftest import WORKSPACE, require_tool
 
 SCRIPT = Path(__file__).parent / "data" / "nvim_fix.lua"
 
 
 def nvim() -> str:
-    found = shutil.which("nvim")
-    if found is None:
-        if os.environ.get("SKILLKIT_REQUIRE_TOOLS") == "1":
-            pytest.fail("nvim is not on PATH and SKILLKIT_REQUIRE_TOOLS=1 (.ci/run installs Debian's neovim)")
-        pytest.skip("nvim is not on PATH (Debian: apt-get install neovim)")
-    return found
+    return require_tool("nvim", "a real editor client: apt-get install neovim")
 
 
 def test_neovim_receives_the_diagnostic_and_applies_the_fix(tmp_path):
