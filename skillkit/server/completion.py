@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from lsprotocol import types
 
-from skillkit.server.context import Cursor, cursor
+from skillkit.server.context import Cursor, cursor_at
 from skillkit.server.hover import field_doc
 
 if TYPE_CHECKING:
@@ -152,6 +152,5 @@ def register(server: SkillkitServer, feature: Callable[..., Any], path_of: Calla
         if path is None:
             return None
         text = ls.text(path)
-        line = params.position.line
-        place = cursor(path, text.lines, line, text.points(line, params.position.character))  # type: ignore[attr-defined]
+        place = cursor_at(text, path, params.position)
         return types.CompletionList(is_incomplete=False, items=complete(ls, path, place, text.lines))  # type: ignore[attr-defined]

@@ -7,8 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skillkit.core.workspace import classify
+
+if TYPE_CHECKING:
+    from lsprotocol.types import Position
+
+    from skillkit.server.positions import Text
 
 _KEY = re.compile(r"^(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s|$)")
 _ANY_KEY = re.compile(r"^(?P<indent>\s*)(?:-\s+)?(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s|$)")
@@ -39,6 +45,11 @@ def frontmatter_end(lines: list[str]) -> int | None:
     if not lines or lines[0].rstrip().lstrip("\ufeff") != "---":
         return None
     return next((i for i, line in enumerate(lines[1:], start=1) if line.rstrip(" \t\r") == "---"), None)
+
+
+def cursor_at(text: Text, path: Path, position: Position) -> Cursor:
+    """Where an editor's position (a line and UTF-16 units, as LSP counts) stands in `text`."""
+    return cursor(path, text.lines, position.line, text.points(position.line, position.character))
 
 
 def cursor(path: Path, lines: list[str], line: int, character: int) -> Cursor:

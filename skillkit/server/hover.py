@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from lsprotocol import types
 
-from skillkit.server.context import Cursor, cursor
+from skillkit.server.context import Cursor, cursor_at
 
 if TYPE_CHECKING:
     from skillkit.server.app import SkillkitServer
@@ -96,9 +96,7 @@ def register(server: SkillkitServer, feature: Callable[..., Any], path_of: Calla
         path = path_of(params.text_document.uri)
         if path is None:
             return None
-        text = ls.text(path)
-        line = params.position.line
-        place = cursor(path, text.lines, line, text.points(line, params.position.character))  # type: ignore[attr-defined]
+        place = cursor_at(ls.text(path), path, params.position)
         found = hover_text(ls, path, place)
         if found is None:
             return None
