@@ -10,19 +10,16 @@ is (not its name), chosen by the registry in transcripts/formats.py:
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
 from skillkit.core.jsonread import check_shape
 from skillkit.core.reader import BOM, read_whole
-from skillkit.transcripts.formats import sniffed
+from skillkit.transcripts.clue import Clue
+from skillkit.transcripts.formats import sniffed, strongest
 from skillkit.transcripts.limits import MAX_TRANSCRIPT_BYTES
 from skillkit.transcripts.model import Transcript
-
-
-_NONSPACE = re.compile(r"\S")
 
 
 def detect_format(text: str) -> str:
@@ -54,10 +51,10 @@ def parse_transcript(data: bytes, path: str) -> Transcript:
 
 def parse_text(text: str, path: str) -> Transcript:
     """Decoded text -> Transcript (parse_transcript's second half)."""
-    found = _NONSPACE.search(text)
-    if found is not None and text[found.start()] in "[{":  # JSON or JSONL: bounded before anything parses it
+    clue = Clue(text)
+    if clue.starts_with("[") or clue.starts_with("{"):  # JSON or JSONL: bounded before anything parses it
         check_shape(text, path, "too large a transcript")
-    kind = sniffed(text)
+    kind = strongest(clue)
     warnings: list[Diagnostic] = []  # a value a reader read leniently, with why
     messages = kind.read(text, path, warnings)
     return Transcript(path, kind.name, messages, tuple(warnings))

@@ -44,6 +44,10 @@ BY_NAME = {f.name: f for f in FORMATS}
 
 def sniffed(text: str) -> TranscriptFormat:
     """The format the content says it is (never none: the YAML form takes anything)."""
-    clue = Clue(text)
+    return strongest(Clue(text))
+
+
+def strongest(clue: Clue) -> TranscriptFormat:
+    """The format whose sniff of `clue` is strongest (ties: the earlier in FORMATS)."""
     strength, _, best = max((f.sniff(clue), -i, f) for i, f in enumerate(FORMATS))
     return best
