@@ -61,27 +61,34 @@ def change(client: LanguageClient, file: Path, text: str, version: int) -> None:
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
 
 
+# pytest-lsp hands a notification only to a waiter already waiting: one that arrives while the test is
+# between two waits is recorded in `client.diagnostics` but never returned, and a wait for it hangs.
+# So these helpers poll `client.diagnostics`, where every publish lands as a new list object.
+POLL = 0.02
+
+
 async def published(client: LanguageClient, files: list[Path], timeout: float = 60) -> dict[Path, list]:
     """Wait until diagnostics were published for every one of `files`; theirs, by path."""
     wanted = {uri(f) for f in files}
 
     async def all_in() -> None:
         while not wanted <= set(client.diagnostics):
-            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+            await asyncio.sleep(POLL)
 
     await asyncio.wait_for(all_in(), timeout)
     return {path(u): list(client.diagnostics[u]) for u in wanted}
 
 
 async def next_publish(client: LanguageClient, file: Path, timeout: float = 30) -> list:
-    """The next diagnostics published for `file`."""
+    """The diagnostics of the first publish for `file` after this call (the test sent its change
+    before calling and did not await since, so no publish caused by it has been read yet)."""
     target = uri(file)
+    before = client.diagnostics.get(target)
 
     async def wait() -> list:
-        while True:
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == target:
-                return list(params.diagnostics)
+        while client.diagnostics.get(target) is before:
+            await asyncio.sleep(POLL)
+        return list(client.diagnostics[target])
 
     return await asyncio.wait_for(wait(), timeout)
 
