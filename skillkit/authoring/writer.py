@@ -5,7 +5,8 @@ bug: nothing is written). Then every SKILL.md is written into a hidden staging f
 inside the output folder (same file system, so moves are renames) and moved into place: a new
 skill's whole folder in one rename, an existing one's SKILL.md by atomic replace (--force).
 The staging folder is removed whatever happens. Last, lint runs on the written skills where
-they landed, for the report.
+they landed, for the report, handed the documents the check made of them (read and parsed
+already: core/documents.KnownSkill), so that it reads again only what changed since.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -21,11 +22,12 @@ from skillkit.authoring.convert import SkillDraft
 from skillkit.authoring.scene import SceneDraft
 from skillkit.core.atomic import check_target, make_temp_dir, write_atomic
 from skillkit.core.diagnostics import Diagnostic, Severity
+from skillkit.core.documents import KnownSkill, SkillDoc
 from skillkit.core.errors import InputError, SkillkitError, UsageError
-from skillkit.core.frontmatter import parse_frontmatter
+from skillkit.core.frontmatter import parse_frontmatter, split
 from skillkit.core.paths import display
-from skillkit.core.reader import decode
-from skillkit.core.validate import schema_diagnostics
+from skillkit.core.reader import MAX_FILE_BYTES, decode, stamp_of
+from skillkit.core.validate import schema_check
 from skillkit.core.workspace import is_root
 
 SKILL_FILE = "SKILL.md"
@@ -79,10 +81,11 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     if not drafts:
         return Written((), (), ())
     refuse_scene_conflict(scene, force)
-    _check(drafts, output)
+    checked = _check(drafts, output)
     output.mkdir(parents=True, exist_ok=True)
     staging = make_temp_dir(output, "import")
     written, replaced = [], []
+    shown = _Shown(output)
     try:
         _stage(drafts, staging)
         for draft in drafts:
@@ -90,10 +93,10 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
             if force and target.is_dir():
                 check_target(target / SKILL_FILE)
                 os.replace(staging / draft.name / SKILL_FILE, target / SKILL_FILE)
-                replaced.append(display(target / SKILL_FILE))
+                replaced.append(shown.of(draft.name))
             else:
                 _claim(staging / draft.name, target)
-            written.append(display(target / SKILL_FILE))
+            written.append(shown.of(draft.name))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     if scene is not None:  # after the skills: a scene never links a skill that is not there
@@ -101,8 +104,46 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     # What lint says of them where they landed: in their workspace, a scene may answer macros.
     home = next((p for p in (output, output.parent) if is_root(p)), output)
     mine = set(written) | ({display(scene.path)} if scene is not None else set())
-    return Written(tuple(written), tuple(replaced), tuple(d for d in _lint(home) if d.path in mine),
+    found = _lint(home, _landed(checked, output))
+    return Written(tuple(written), tuple(replaced), tuple(d for d in found if d.path in mine),
                    display(scene.path) if scene is not None else None)
+
+
+class _Shown:
+    """Each landed SKILL.md's path as `display` shows it: the output folder's shown path and the
+    skill's name, once the first skill says that is what display makes of them (display follows
+    links, which costs a realpath of every path outside the working folder; a skill folder made
+    here is no link)."""
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        self.prefix: str | None = None
+        self.checked = False
+
+    def of(self, name: str) -> str:
+        if self.prefix is not None:
+            return f"{self.prefix}{name}/{SKILL_FILE}"
+        shown = display(self.output / name / SKILL_FILE)
+        if not self.checked:
+            self.checked = True
+            prefix = display(self.output).rstrip("/") + "/"
+            if shown == f"{prefix}{name}/{SKILL_FILE}":
+                self.prefix = prefix
+        return shown
+
+
+def _landed(checked: Sequence[KnownSkill], output: Path) -> dict[str, KnownSkill]:
+    """The checked documents of the skills as they landed: each stamped with its file's status
+    now (a rename moves a file's change time), by absolute path, for lint."""
+    out = {}
+    for known in checked:
+        file = output / known.doc.file.parent.name / SKILL_FILE
+        try:
+            status = os.stat(file)
+        except OSError:
+            continue  # lint reads it, and says what it finds
+        out[os.path.abspath(file)] = KnownSkill(replace(known.doc, stamp=stamp_of(status)), known.findings)
+    return out
 
 
 def _stage(drafts: Sequence[SkillDraft], staging: Path) -> None:
@@ -162,13 +203,14 @@ def _claim(staged: Path, target: Path) -> None:
         raise InputError(f"cannot write: {exc.strerror or exc}", display(target)) from exc
 
 
-def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
+def _check(drafts: Sequence[SkillDraft], output: Path) -> list[KnownSkill]:
     """Read each skill back as lint's reader does (bytes, frontmatter, YAML, schema), in memory;
     an error means an importer bug, and stops the import before anything is written. Every
-    emitted frontmatter is read back at once as exactly its values; then a draft's YAML is
-    parsed as lint parses it only when its values fail the schema (to place the error)."""
+    emitted frontmatter is read back at once as exactly its values; then each draft's YAML is
+    known from its values (authoring/drafted.py) or, for a shape that does not cover, parsed as
+    lint parses it. Returns what lint would read of each (no stamp yet: not written)."""
+    from skillkit.authoring.drafted import drafted_yaml
     from skillkit.authoring.yamlemit import read_back
-    from skillkit.core.fastschema import checker
 
     emitted = [d for d in drafts if d.fields is not None]
     heads = [d.text[:d.text.index("\n---\n") + len("\n---\n")] for d in emitted]
@@ -176,29 +218,36 @@ def _check(drafts: Sequence[SkillDraft], output: Path) -> None:
     if wrong:  # a bug in the emitter would write a skill that says something else
         raise ImportLintError(f"the imported skills would not lint, so nothing was written: skill "
                               f"{emitted[wrong[0]].name!r} does not read back as its values")
-    valid = checker("skill")
+    folder = display(output)
+    out = []
     for draft in drafts:
-        shown = f"{display(output)}/{draft.name}/{SKILL_FILE}"
-        source, found = decode(draft.text.encode("utf-8"), shown)
-        values = {k: list(v) if isinstance(v, tuple) else v for k, v in (draft.fields or {}).items()}
-        if source is not None and valid is not None and draft.fields is not None and valid(values) \
-                and not any(d.severity == Severity.ERROR for d in found):
-            continue
+        shown = f"{folder}/{draft.name}/{SKILL_FILE}"
+        data = draft.text.encode("utf-8")
+        source, found = decode(data, shown)
+        doc = None
         if source is not None:
-            _, parsed, more = parse_frontmatter(source)
-            found += more
-            if parsed is not None and parsed.ok and isinstance(parsed.data, dict):
-                found += schema_diagnostics("skill", parsed, shown)
+            document, findings = split(source)
+            parsed = drafted_yaml(document, draft.fields) if document is not None and draft.fields else None
+            if parsed is None:
+                document, parsed, findings = parse_frontmatter(source)
+            found += findings
+            if document is not None and parsed is not None and parsed.ok and isinstance(parsed.data, dict):
+                diagnostics, invalid = schema_check("skill", parsed, shown, document.yaml_text, line_offset=1)
+                found += diagnostics
+                doc = SkillDoc(shown, output / draft.name / SKILL_FILE, document, parsed, invalid)
         errors = [d for d in found if d.severity == Severity.ERROR]
         if errors:
             first = errors[0]
             raise ImportLintError(f"the imported skills would not lint, so nothing was written: {first.path}:"
                                   f"{first.line}:{first.column}: {first.rule} {first.message}")
+        if doc is not None and len(data) <= MAX_FILE_BYTES:  # (lint reads a larger one to say so)
+            out.append(KnownSkill(doc, tuple(found)))
+    return out
 
 
-def _lint(path: Path) -> tuple[Diagnostic, ...]:
-    """lint's findings under the default profile."""
+def _lint(path: Path, known: dict[str, KnownSkill] | None = None) -> tuple[Diagnostic, ...]:
+    """lint's findings under the default profile (`known`: the skills just written, as checked)."""
     from skillkit.core.pipeline import Options, run
     from skillkit.rules import RULESET
 
-    return run([path], Options(RULESET)).diagnostics
+    return run([path], Options(RULESET), known=known).diagnostics

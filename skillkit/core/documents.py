@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.fields import KINDS, SKILL
 from skillkit.core.frontmatter import SplitDocument, parse_frontmatter
 from skillkit.core.model import Document, Skill, ToolRef, freeze
-from skillkit.core.reader import Stamp, read_text
+from skillkit.core.reader import STAND_INS, Stamp, read_text, stamp_of
 from skillkit.core.validate import schema_check, schema_diagnostics
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
@@ -87,6 +88,37 @@ def load_skill_parts(file: Path, display: str) -> tuple[SkillDoc | None, SkillDo
     diagnostics, invalid = schema_check("skill", parsed, display, split.yaml_text, line_offset=1)
     findings.extend(diagnostics)
     return SkillDoc(display, file, split, parsed, invalid, source.stamp), None, findings
+
+
+@dataclass(frozen=True)
+class KnownSkill:
+    """A SKILL.md as the command that just wrote it knows it: what load_skill_parts would
+    return for it (`doc`, `findings`) while the file's status is still `doc.stamp`. `skillkit
+    import` hands these to the lint of what it wrote, which then reads and parses no file
+    twice; tests/authoring/test_import_known.py holds that lint gives the same findings."""
+
+    doc: SkillDoc
+    findings: tuple[Diagnostic, ...] = ()
+
+
+Known = Mapping[str, KnownSkill]  # by the file's absolute path (os.path.abspath)
+
+
+def known_parts(file: Path, display: str, known: Known) -> tuple[SkillDoc, None, list[Diagnostic]] | None:
+    """The parts load_skill_parts(file, display) would return, from `known`; None when the
+    file is not known, is shown under another path, or changed since (its stamp differs)."""
+    absolute = os.path.abspath(file)
+    entry = known.get(absolute)
+    if entry is None or entry.doc.path != display or entry.doc.stamp is None or absolute in STAND_INS:
+        return None
+    try:
+        status = os.stat(file)  # what read_text's fstat of the opened file would say
+    except OSError:
+        return None
+    if stamp_of(status) != entry.doc.stamp:
+        return None
+    doc = entry.doc if entry.doc.file == file else replace(entry.doc, file=file)  # as the walk spelled it
+    return doc, None, list(entry.findings)
 
 
 def without_yaml_text(doc: SkillDoc) -> SkillDoc:

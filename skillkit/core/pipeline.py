@@ -7,15 +7,14 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open_cache
 from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.documents import (SkillDoc, YamlDoc, build_document, build_skill, load_skill_parts,
-                                     load_yaml_doc, without_yaml_text)
+from skillkit.core.documents import (Known, SkillDoc, YamlDoc, build_document, build_skill, known_parts,
+                                     load_skill_parts, load_yaml_doc, without_yaml_text)
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
@@ -28,6 +27,9 @@ from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core import wire  # noqa: F401  (what the worker pool pickles: registered there)
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
+
+if TYPE_CHECKING:  # the cache is imported where a run asks for it: most runs (import's lint, render) do not
+    from skillkit.core.cache import Fingerprint, LintCache
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
@@ -120,37 +122,43 @@ def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | 
     return out
 
 
-def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Options, bodies: bool) -> list[Checked]:
+def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Options, bodies: bool,
+                 known: Known | None = None) -> list[Checked]:
     """check_skill_files over (file, shown path, reported) triples: what worker processes are handed."""
     files = [file for file, _, _ in items]
     reported = {file for file, _, shown in items if shown}
     return check_skill_files(files, base, options, None if len(reported) == len(files) else reported, bodies,
-                             [shown for _, shown, _ in items])
+                             [shown for _, shown, _ in items], known)
 
 
 def check_and_fingerprint(items: list[tuple[Path, str, bool, str | None]], base: str, options: Options,
                           bodies: bool) -> list[tuple[Checked, Fingerprint | None]]:
     """check_listed, each item's skill folder (when given) fingerprinted first for the cache:
     a first run's cache lookups leave that to the processes that check (core/cache.lookup)."""
+    from skillkit.core.cache import fingerprint_folder
+
     prints = [None if folder is None else fingerprint_folder(folder) for _, _, _, folder in items]
     return list(zip(check_listed([item[:3] for item in items], base, options, bodies), prints))
 
 
 def check_skill_files(files: list[Path], base: str, options: Options, only: set[Path] | None = None,
-                      bodies: bool = True, shown_as: list[str] | None = None) -> list[Checked]:
+                      bodies: bool = True, shown_as: list[str] | None = None,
+                      known: Known | None = None) -> list[Checked]:
     """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
     self-contained (it builds its own judge) so that worker processes can run it too. Files
     not in `only` (a set of `files`' own paths, as listed) are read for context: their
     per-skill rules would be reported to no one. `bodies=False`: each document's body is left
     in its file, read again only if a workspace rule asks (core/stored_body.lean). `shown_as`:
-    each file's shown path, when the caller has them (else `display` says)."""
+    each file's shown path, when the caller has them (else `display` says). `known`: files whose
+    parts the caller has already (core/documents.known_parts), read only if they changed since."""
     judge = Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
     out = []
     for index, file in enumerate(files):
         shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
-            doc, bare, diags = load_skill_parts(file, shown)
+            parts = None if known is None else known_parts(file, shown, known)
+            doc, bare, diags = parts if parts is not None else load_skill_parts(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
             doc, bare, diags = None, None, [unreadable(shown, exc, file)]
         core = tuple(judge.admit(diags))
@@ -173,15 +181,23 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
 
 
 def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache | None,
-                    tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
-    """Every skill of the workspace checked, from the cache where its folder is unchanged."""
+                    tick: Callable[[int], None], workers: Workers, bodies: bool,
+                    known: Known | None = None) -> list[Checked]:
+    """Every skill of the workspace checked, from the cache where its folder is unchanged.
+    `known` skills (core/documents.known_parts) are checked here, in this process: with their
+    reading and parsing done, sending them to a worker would cost more than their rules."""
     if cache is None:
-        out = []
-        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies,
-                                         done=tick):
-            out.extend(batch)
-        return out
-    known: dict[Path, Checked] = {}
+        listed = _listed(space, space.skills, base)
+        out: dict[Path, Checked] = {}
+        if known:
+            mine = [item for item in listed if os.path.abspath(item[0]) in known]
+            listed = [item for item in listed if os.path.abspath(item[0]) not in known]
+            out.update((c.file, c) for c in check_listed(mine, base, judge.options, bodies, known))
+            tick(len(mine))
+        for batch in workers.map_batches(check_listed, listed, base, judge.options, bodies, done=tick):
+            out.update((c.file, c) for c in batch)
+        return [out[file] for file in space.skills]
+    hits: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint | None]] = []  # None: no entry, fingerprinted where checked
     folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
     cache.expect(space.skills, space.listings, space.listed_in)
@@ -191,25 +207,25 @@ def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache 
         if hit is not None and fingerprint is not None and (hit.rules is not None or not space.reports(file)):
             if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
                 bind(hit.doc, fingerprint.content(file.name))
-            known[file] = hit if space.reports(file) else replace(hit, rules=None)
+            hits[file] = hit if space.reports(file) else replace(hit, rules=None)
         else:
             pending.append((file, name, fingerprint))
-    tick(len(known))  # the hits at once: each took a stat per file, no progress to show
+    tick(len(hits))  # the hits at once: each took a stat per file, no progress to show
     listed = _listed(space, [file for file, _, _ in pending], base, folders)
     items = [(*item, None if print_ is not None else cache.folder_of(file))
              for item, (file, _, print_) in zip(listed, pending)]
     printed: dict[Path, Fingerprint] = {}
     for batch in workers.map_batches(check_and_fingerprint, items, base, judge.options, bodies, done=tick):
         for checked, print_ in batch:
-            known[checked.file] = checked
+            hits[checked.file] = checked
             if print_ is not None:
                 printed[checked.file] = print_
     for file, name, fingerprint in pending:
-        checked = known[file]
+        checked = hits[file]
         cache.put(name, fingerprint or printed[file],
                   checked if checked.doc is None else replace(checked, doc=stored(checked.doc)))
     cache.save()
-    return [known[file] for file in space.skills]
+    return [hits[file] for file in space.skills]
 
 
 def _resolved(space: Workspace) -> Resolved:
@@ -261,22 +277,24 @@ class SkillContext:
 
 
 def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
-          workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
+          workers: Workers, known: Known | None = None) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
         # lint (no models) leaves the bodies in their files (core/stored_body.lean)
-        return _load_space(space, judge, tick, cache, models, workers, bodies=models)
+        return _load_space(space, judge, tick, cache, models, workers, bodies=models, known=known)
     except StaleBody:  # a SKILL.md changed while this run read it: the workspace afresh, kept whole
-        return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
+        return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True, known=known)
 
 
 def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
-                workers: Workers, bodies: bool) -> tuple[list[Diagnostic], LoadedWorkspace]:
+                workers: Workers, bodies: bool, known: Known | None = None) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
     identity = str(space.root.resolve()) if space.root is not None else repr(space.origin)
+    if cache:
+        from skillkit.core.cache import open_cache
     store = open_cache(space.root, judge.options, base, identity) if cache else None
     read: dict[Path, tuple[Directive, ...] | None] = {}
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
@@ -288,7 +306,7 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
             named.add(shown)
 
     context = SkillContext(space, judge)
-    for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
+    for checked in _checked_skills(space, judge, base, store, tick, workers, bodies, known):
         per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives
         if checked.doc is not None:
@@ -397,20 +415,22 @@ def find(paths: Sequence[Path | str], options: Options) -> Discovery:
 
 
 def run(paths: Sequence[Path | str], options: Options, progress: Progress | None = None, cache: bool = False,
-        models: bool = True) -> Result:
+        models: bool = True, known: Known | None = None) -> Result:
     """Discover, read, parse, validate and check everything under `paths`. Raises InputError
     when there is nothing to check: a CI job must never pass having checked nothing. `cache`:
     reuse and update lint's cache (core/cache.py) for skills whose folders did not change.
     `models=False`: the workspaces' skills and documents are left empty (for lint, which
-    reports findings only)."""
+    reports findings only). `known`: skills the caller has read and parsed already (it wrote
+    them: core/documents.KnownSkill), each read again only if it changed since."""
     from skillkit.core.regex_time import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/regex_time.py)
     with no_collection():  # workers are forked from here: they run without it too
-        return _run(paths, options, progress, cache, models)
+        return _run(paths, options, progress, cache, models, known)
 
 
-def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
+def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool,
+         known: Known | None = None) -> Result:
     judge = Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces
@@ -436,7 +456,7 @@ def _run(paths: Sequence[Path | str], options: Options, progress: Progress | Non
     with Workers() as workers:  # one pool for every workspace: forked once, on first need
         for space in spaces:
             space_judge = _judge_for(space.root, judge)
-            found, workspace = _load(space, space_judge, tick, cache, models, workers)
+            found, workspace = _load(space, space_judge, tick, cache, models, workers, known)
             diagnostics.extend(found)
             loaded.append(workspace)
             if space_judge.options.strict:
