@@ -26,7 +26,7 @@ from skillkit.core.documents import KnownSkill, SkillDoc
 from skillkit.core.errors import InputError, SkillkitError, UsageError
 from skillkit.core.frontmatter import parse_frontmatter, split
 from skillkit.core.paths import display
-from skillkit.core.reader import MAX_FILE_BYTES, decode, stamp_of
+from skillkit.core.reader import MAX_FILE_BYTES, Stamp, decode, stamp_of
 from skillkit.core.validate import schema_check
 from skillkit.core.workspace import is_root
 
@@ -87,15 +87,16 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     written, replaced = [], []
     shown = _Shown(output)
     try:
-        _stage(drafts, staging)
+        stamps = _stage(drafts, staging)
         for draft in drafts:
             target = output / draft.name
             if force and target.is_dir():
                 check_target(target / SKILL_FILE)
                 os.replace(staging / draft.name / SKILL_FILE, target / SKILL_FILE)
+                stamps.pop(draft.name, None)  # a rename moves the file's change time: stat it where it landed
                 replaced.append(shown.of(draft.name))
             else:
-                _claim(staging / draft.name, target)
+                _claim(staging / draft.name, target)  # (a folder's rename leaves its files' times)
             written.append(shown.of(draft.name))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -104,7 +105,7 @@ def write_skills(drafts: Sequence[SkillDraft], output: Path, force: bool, scene:
     # What lint says of them where they landed: in their workspace, a scene may answer macros.
     home = next((p for p in (output, output.parent) if is_root(p)), output)
     mine = set(written) | ({display(scene.path)} if scene is not None else set())
-    found = _lint(home, _landed(checked, output))
+    found = _lint(home, _landed(checked, output, stamps))
     return Written(tuple(written), tuple(replaced), tuple(d for d in found if d.path in mine),
                    display(scene.path) if scene is not None else None)
 
@@ -132,26 +133,30 @@ class _Shown:
         return shown
 
 
-def _landed(checked: Sequence[KnownSkill], output: Path) -> dict[str, KnownSkill]:
-    """The checked documents of the skills as they landed: each stamped with its file's status
-    now (a rename moves a file's change time), by absolute path, for lint."""
+def _landed(checked: Sequence[KnownSkill], output: Path, stamps: dict[str, Stamp]) -> dict[str, KnownSkill]:
+    """The checked documents of the skills as they landed, by absolute path, for lint: each
+    stamped with its file's status as it was written (`stamps`, by skill name), else now."""
     out = {}
     for known in checked:
-        file = output / known.doc.file.parent.name / SKILL_FILE
-        try:
-            status = os.stat(file)
-        except OSError:
-            continue  # lint reads it, and says what it finds
-        out[os.path.abspath(file)] = KnownSkill(replace(known.doc, stamp=stamp_of(status)), known.findings)
+        name = known.doc.file.parent.name
+        file = output / name / SKILL_FILE
+        stamp = stamps.get(name)
+        if stamp is None:
+            try:
+                stamp = stamp_of(os.stat(file))
+            except OSError:
+                continue  # lint reads it, and says what it finds
+        out[os.path.abspath(file)] = KnownSkill(replace(known.doc, stamp=stamp), known.findings)
     return out
 
 
-def _stage(drafts: Sequence[SkillDraft], staging: Path) -> None:
+def _stage(drafts: Sequence[SkillDraft], staging: Path) -> dict[str, Stamp]:
     """Write every SKILL.md into the staging folder, then make them durable at once, before
     anything moves into place. The staging folder is this run's own (made with a unique name),
     so each file is created fresh (O_EXCL): no temporary name and rename per file, and no
-    fsync per file, which cost an import of a thousand entries seconds."""
-    staged = []
+    fsync per file, which cost an import of a thousand entries seconds. Returns each file's
+    status as written (core/reader.Stamp), by skill name: what lint's reader would stamp it."""
+    staged, stamps = [], {}
     for draft in drafts:
         folder = staging / draft.name
         folder.mkdir()
@@ -160,10 +165,13 @@ def _stage(drafts: Sequence[SkillDraft], staging: Path) -> None:
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
             with os.fdopen(handle, "wb") as out:
                 out.write(draft.text.encode("utf-8"))
+                out.flush()
+                stamps[draft.name] = stamp_of(os.fstat(handle))
         except OSError as exc:
             raise InputError(f"cannot write: {exc.strerror or exc}", display(path)) from exc
         staged.append(path)
     _durable(staging, staged)
+    return stamps
 
 
 def _durable(staging: Path, files: Sequence[Path]) -> None:

@@ -34,6 +34,13 @@ def _printable(char: str) -> bool:
             or 0x10000 <= code <= 0x10FFFF)
 
 
+# Any character _printable refuses, or one a double-quoted scalar escapes: text without one is
+# written as it is, found in one search instead of a call per character (a thousand entries'
+# titles, keys and header lines are most of what an import writes character by character).
+_NOT_AS_IS = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff\\\\\"]")
+_NOT_PRINTABLE = re.compile("[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
+
+
 def _escape(char: str) -> str:
     if char in _SHORT_ESCAPES:
         return _SHORT_ESCAPES[char]
@@ -44,6 +51,8 @@ def _escape(char: str) -> str:
 
 
 def quoted(text: str) -> str:
+    if not _NOT_AS_IS.search(text):
+        return '"' + text + '"'
     return '"' + "".join(_escape(c) for c in text) + '"'
 
 
@@ -75,7 +84,7 @@ def value_text(value: Any) -> str:
 
 def comment(text: str) -> str:
     """A `# ...` line that cannot break out of the comment."""
-    clean = "".join(c if _printable(c) else " " for c in text)
+    clean = text if not _NOT_PRINTABLE.search(text) else "".join(c if _printable(c) else " " for c in text)
     return "# " + " ".join(clean.split())
 
 
