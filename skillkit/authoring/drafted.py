@@ -11,7 +11,6 @@ parser on every draft of a large book and on generated values; any value of anot
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,11 +19,6 @@ from skillkit.core.frontmatter import SplitDocument
 from skillkit.core.yamlparse import JsonPath, ParsedYaml
 
 FIRST_YAML_LINE = 2  # the file's line 1 is the opening `---`
-
-
-@functools.lru_cache(maxsize=4096)  # keys and triggers repeat from entry to entry
-def _written(text: str) -> str:
-    return scalar(text)
 
 
 def drafted_yaml(split: SplitDocument, fields: Mapping[str, Any]) -> ParsedYaml | None:
@@ -39,7 +33,7 @@ def drafted_yaml(split: SplitDocument, fields: Mapping[str, Any]) -> ParsedYaml 
     keys: dict[JsonPath, tuple[int, int]] = {}
     for index, (key, value) in enumerate(fields.items()):
         number, lead = first + index + FIRST_YAML_LINE, f"{key}: "
-        if not isinstance(key, str) or _written(key) != key or not lines[first + index].startswith(lead):
+        if not isinstance(key, str) or scalar(key) != key or not lines[first + index].startswith(lead):
             return None  # a key YAML would read as something else, or not the line written
         keys[(key,)] = (number, 1)
         column = len(lead) + 1
@@ -50,7 +44,7 @@ def drafted_yaml(split: SplitDocument, fields: Mapping[str, Any]) -> ParsedYaml 
             at = column + 1  # past `[`
             for item_index, item in enumerate(value):
                 positions[(key, item_index)] = (number, at)
-                at += len(_written(item)) + len(", ")
+                at += len(scalar(item)) + len(", ")
             data[key] = list(value)
         elif isinstance(value, (str, bool, int)):  # (bool is an int: `true`, `false`)
             data[key] = value

@@ -8,6 +8,7 @@ per value means no value can ever produce a `---` line that would close the fron
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -68,6 +69,11 @@ def scalar(value: Any) -> str:
         return repr(int(value)) if value.is_integer() else repr(value)
     if not isinstance(value, str):
         raise TypeError(f"not a scalar: {type(value).__name__}")
+    return _text_scalar(value)
+
+
+@functools.lru_cache(maxsize=4096)  # a book's keys, `when` values and names repeat from entry to entry
+def _text_scalar(value: str) -> str:
     # Plain only when YAML 1.1 reads it back as that string (not `yes`, `null`, `1e3`, a date).
     if (_PLAIN.fullmatch(value) and not value.endswith(" ")
             and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == _STR):

@@ -36,6 +36,12 @@ def _escape_control(match: re.Match[str]) -> str:
     return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x20 else f"\\u{ord(char):04x}")
 
 
+def shown_unchanged(text: str) -> bool:
+    """Whether shown(text) is `text` itself (and so of each part of it): one search for the
+    many short parts of a long report, instead of two searches each."""
+    return not _CONTROL.search(text) and not _SURROGATE.search(text)
+
+
 def shown(text: str, lines: bool = False) -> str:
     """`text` from input (a path, a manifest field, an entry or skill name) made safe for a
     terminal and for line-based formats: every control character as a visible escape. The one

@@ -7,6 +7,7 @@ import json
 from typing import Any, TextIO
 
 from skillkit.authoring.report import EntryReport, ImportReport
+from skillkit.core.paths import shown as safe, shown_unchanged
 
 MAX_VALUE = 70
 
@@ -69,15 +70,22 @@ def lines(result: ImportReport) -> list[list[Part]]:
     return out
 
 
+def _plain(parts: list[Part]) -> str:
+    """One line's parts, each made safe to show (core/paths.shown), searched once as one text for
+    the characters that need it: the report of a big book is ten thousand lines of short parts,
+    and the few that hold such a character are escaped part by part, as before."""
+    whole = "".join(text for text, _ in parts)
+    return whole if shown_unchanged(whole) else "".join(safe(text) for text, _ in parts)
+
+
 def report(result: ImportReport, out: TextIO, color: bool | None) -> None:
     """Rich when colour is wanted; else plain lines, written at once: an import of a thousand
     entries is ten thousand lines, which Rich takes seconds to lay out."""
-    from skillkit.core.paths import shown as safe
     from skillkit.reporters.text import console_for, wants_color
 
     # Titles, keys and notes come from the lorebook: every control character shows as an escape.
     if not wants_color(out, color):
-        out.write("".join("".join(safe(text) for text, _ in parts) + "\n" for parts in lines(result)))
+        out.write("".join(_plain(parts) + "\n" for parts in lines(result)))
         return
     from rich.text import Text
 
