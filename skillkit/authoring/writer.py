@@ -258,4 +258,4 @@ def _lint(path: Path, known: dict[str, KnownSkill] | None = None) -> tuple[Diagn
     from skillkit.core.pipeline import Options, run
     from skillkit.rules import RULESET
 
-    return run([path], Options(RULESET), known=known).diagnostics
+    return run([path], Options(RULESET), models=False, known=known).diagnostics  # findings only, as lint runs
