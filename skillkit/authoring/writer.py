@@ -48,6 +48,8 @@ class ImportLintError(SkillkitError):
 
 
 def existing(drafts: Sequence[SkillDraft], output: Path) -> list[Path]:
+    if not output.is_dir():  # nothing can be in a folder not there (a first import): no two looks per skill
+        return []
     return [output / d.name for d in drafts if (output / d.name).exists() or (output / d.name).is_symlink()]
 
 

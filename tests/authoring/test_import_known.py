@@ -74,7 +74,7 @@ def test_drafted_yaml_is_what_the_parser_reads_for_every_draft_of_a_book() -> No
         assert list(known.positions) == list(parsed.positions) and list(known.data) == list(parsed.data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.dictionaries(st.sampled_from(["name", "description", "when", "triggers", "secondaryTriggers",
                                          "scanDepth", "caseSensitive", "probability", "weight"]),
                        st.one_of(text, st.lists(text, max_size=5), st.integers(-10**6, 10**6), st.booleans(),
