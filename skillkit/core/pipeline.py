@@ -33,6 +33,10 @@ if TYPE_CHECKING:  # the cache is imported where a run asks for it: most runs (i
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
+# The skills the run in progress was handed already read and parsed (`run(known=...)`). Worker
+# processes are forked inside the run, so they find them here: sending a thousand parsed
+# documents to each would cost more than parsing them.
+_KNOWN: dict[str, Known] = {}
 
 
 @dataclass(frozen=True)
@@ -153,11 +157,12 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
     parts the caller has already (core/documents.known_parts), read only if they changed since."""
     judge = Judge(options)
     skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
+    known = known if known is not None else _KNOWN.get("run")
     out = []
     for index, file in enumerate(files):
         shown = shown_as[index] if shown_as is not None else display(file, base)
         try:
-            parts = None if known is None else known_parts(file, shown, known)
+            parts = known_parts(file, shown, known) if known else None
             doc, bare, diags = parts if parts is not None else load_skill_parts(file, shown)
         except InputError as exc:  # found on a walk (a name given was opened already): a finding
             doc, bare, diags = None, None, [unreadable(shown, exc, file)]
@@ -181,22 +186,15 @@ def check_skill_files(files: list[Path], base: str, options: Options, only: set[
 
 
 def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache | None,
-                    tick: Callable[[int], None], workers: Workers, bodies: bool,
-                    known: Known | None = None) -> list[Checked]:
-    """Every skill of the workspace checked, from the cache where its folder is unchanged.
-    `known` skills (core/documents.known_parts) are checked here, in this process: with their
-    reading and parsing done, sending them to a worker would cost more than their rules."""
+                    tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
+    """Every skill of the workspace checked, from the cache where its folder is unchanged
+    (the run's known skills, core/documents.known_parts, neither read nor parsed again)."""
     if cache is None:
-        listed = _listed(space, space.skills, base)
-        out: dict[Path, Checked] = {}
-        if known:
-            mine = [item for item in listed if os.path.abspath(item[0]) in known]
-            listed = [item for item in listed if os.path.abspath(item[0]) not in known]
-            out.update((c.file, c) for c in check_listed(mine, base, judge.options, bodies, known))
-            tick(len(mine))
-        for batch in workers.map_batches(check_listed, listed, base, judge.options, bodies, done=tick):
-            out.update((c.file, c) for c in batch)
-        return [out[file] for file in space.skills]
+        out = []
+        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies,
+                                         done=tick):
+            out.extend(batch)
+        return out
     hits: dict[Path, Checked] = {}
     pending: list[tuple[Path, str, Fingerprint | None]] = []  # None: no entry, fingerprinted where checked
     folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
@@ -277,16 +275,16 @@ class SkillContext:
 
 
 def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
-          workers: Workers, known: Known | None = None) -> tuple[list[Diagnostic], LoadedWorkspace]:
+          workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
         # lint (no models) leaves the bodies in their files (core/stored_body.lean)
-        return _load_space(space, judge, tick, cache, models, workers, bodies=models, known=known)
+        return _load_space(space, judge, tick, cache, models, workers, bodies=models)
     except StaleBody:  # a SKILL.md changed while this run read it: the workspace afresh, kept whole
-        return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True, known=known)
+        return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
 
 
 def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
-                workers: Workers, bodies: bool, known: Known | None = None) -> tuple[list[Diagnostic], LoadedWorkspace]:
+                workers: Workers, bodies: bool) -> tuple[list[Diagnostic], LoadedWorkspace]:
     found: list[Diagnostic] = []
     skill_docs: list[SkillDoc] = []
     yaml_docs: list[YamlDoc] = []
@@ -306,7 +304,7 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
             named.add(shown)
 
     context = SkillContext(space, judge)
-    for checked in _checked_skills(space, judge, base, store, tick, workers, bodies, known):
+    for checked in _checked_skills(space, judge, base, store, tick, workers, bodies):
         per_file[checked.shown].extend(context.weigh(checked))
         read[checked.file] = checked.directives
         if checked.doc is not None:
@@ -425,12 +423,18 @@ def run(paths: Sequence[Path | str], options: Options, progress: Progress | None
     from skillkit.core.regex_time import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/regex_time.py)
-    with no_collection():  # workers are forked from here: they run without it too
-        return _run(paths, options, progress, cache, models, known)
+    outer = _KNOWN.get("run")
+    _KNOWN["run"] = known or {}  # before any worker is forked: they find them there
+    try:
+        with no_collection():  # workers are forked from here: they run without it too
+            return _run(paths, options, progress, cache, models)
+    finally:
+        _KNOWN.pop("run", None)
+        if outer is not None:  # (a run inside a run: the outer one's again)
+            _KNOWN["run"] = outer
 
 
-def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool,
-         known: Known | None = None) -> Result:
+def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:
     judge = Judge(options)
     found_files = find(paths, options)
     spaces = found_files.spaces
@@ -456,7 +460,7 @@ def _run(paths: Sequence[Path | str], options: Options, progress: Progress | Non
     with Workers() as workers:  # one pool for every workspace: forked once, on first need
         for space in spaces:
             space_judge = _judge_for(space.root, judge)
-            found, workspace = _load(space, space_judge, tick, cache, models, workers, known)
+            found, workspace = _load(space, space_judge, tick, cache, models, workers)
             diagnostics.extend(found)
             loaded.append(workspace)
             if space_judge.options.strict:

@@ -120,6 +120,15 @@ def test_lint_given_the_known_documents_reports_what_lint_from_disk_reports(tmp_
         assert (doc, bare, found) == known_parts(Path(file), known[file].doc.path, known)
 
 
+def test_worker_processes_find_the_known_documents(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    output, known = _landed_import(tmp_path)
+    from_disk = run([output.parent], Options(RULESET))
+    monkeypatch.setenv("SKILLKIT_JOBS", "2")  # forked inside the run: they inherit what it was handed
+    assert run([output.parent], Options(RULESET), known=known).diagnostics == from_disk.diagnostics
+    assert pipeline._KNOWN == {}  # and nothing of it outlives the run
+
+
 def test_a_known_file_changed_since_is_read_again(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     output, known = _landed_import(tmp_path, 40)
