@@ -138,3 +138,5 @@ def assert_touched(copy: Path, touched: Touched) -> None:
     assert len(touched.new_modules) == 1 and all(not (REPO / m).exists() for m in touched.new_modules)
     added, removed = lines_added_and_removed(copy, touched.registry)
     assert removed == [] and len(added) == touched.registry_lines, (added, removed)
+    entries = [line for line in added if not line.startswith(("import ", "from "))]
+    assert len(entries) == 1, added  # one registry entry; any other line added is its import

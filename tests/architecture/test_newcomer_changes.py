@@ -14,11 +14,13 @@ test and its golden or fixture; generated files are rewritten by `skillkit schem
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tests.architecture import newcomer_changes as new
 from tests.architecture.newcomer_support import (Touched, assert_touched, checkout, copy_tests, edit, failed,
                                                  skillkit, write)
+from tests.conftest import REPO
 
 RULES_TESTS = "tests/lint/test_rules.py"
 ARTIFACTS = "tests/packaging/test_artifacts.py::test_committed_schema_dir_matches_the_registry"
@@ -31,8 +33,29 @@ TOUCHED_FORMAT = Touched(new_modules=(new.FORMAT_MODULE,), registry="skillkit/re
 TOUCHED_TRANSCRIPT = Touched(new_modules=(new.TRANSCRIPT_MODULE,), registry="skillkit/transcripts/formats.py",
                              registry_lines=2, tests=(new.TRANSCRIPT_TEST,), data=(new.TRANSCRIPT_FIXTURE,))
 TOUCHED_CLIENT = Touched(new_modules=(new.CLIENT_MODULE,), registry="skillkit/clients/__init__.py", registry_lines=2,
-                         tests=("tests/clients/test_registry.py",),  data=(),
+                         tests=("tests/clients/test_registry.py",), data=(),
                          generated=("schemas/rules.md", "schemas/settings.schema.json"))
+
+
+RECIPES = {"A rule": TOUCHED_RULE, "An output format for lint": TOUCHED_FORMAT,
+           "A transcript format": TOUCHED_TRANSCRIPT, "A client": TOUCHED_CLIENT}
+
+
+def _files_touched_said(recipe: str) -> str:
+    """The "Files touched:" sentence of one of ARCHITECTURE.md's recipes, on one line."""
+    text = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = " ".join(text.split(f"\n### {recipe}\n", 1)[1].split("\n#", 1)[0].split())
+    return re.split(r"\.(?: |$)", section.split("Files touched: ", 1)[1], maxsplit=1)[0]
+
+
+def test_each_recipe_lists_the_files_its_change_touched():
+    """What a recipe tells the newcomer is what its change below measured: the new module, golden,
+    fixture and test file are named by kind there, the files that exist already by path."""
+    for recipe, touched in RECIPES.items():
+        said = _files_touched_said(recipe)
+        named = [touched.registry.removeprefix("skillkit/"), *(f for f in touched.tests if (REPO / f).exists()),
+                 *touched.generated]
+        assert said.startswith("the new module") and [f for f in named if f"`{f}`" not in said] == [], (recipe, said)
 
 
 def project(tmp_path: Path, files: dict[str, str]) -> Path:
