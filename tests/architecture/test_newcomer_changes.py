@@ -17,6 +17,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.architecture import newcomer_changes as new
 from tests.architecture.newcomer_support import (Touched, assert_touched, checkout, copy_tests, edit, failed,
                                                  skillkit, write)
@@ -85,6 +87,7 @@ def _rule_safety_tests(copy: Path, **update: bool) -> dict[str, str]:
     return copy_tests(copy, RULES_TESTS, ARTIFACTS, k=f"{new.RULE_ID} or every_rule_has or committed", **update)
 
 
+@pytest.mark.slow  # runs the copy's own suite 3-4 times: ~12 s of CPU each
 def test_a_new_rule_is_one_module_and_one_registry_entry(tmp_path):
     copy = checkout(tmp_path)
     top = project(tmp_path, {"skills/todo/SKILL.md": skill_md("todo", "TODO say when to use this skill"),
@@ -129,6 +132,7 @@ FORMAT_TESTS = ("tests/cli/test_formats.py", "tests/lint/test_format_goldens.py"
 FORMAT_K = f"(lint and not machine_formats) or rich or golden or (machine_formats and {new.FORMAT})"
 
 
+@pytest.mark.slow  # runs the copy's own suite 3-4 times: ~12 s of CPU each
 def test_a_new_lint_format_is_one_module_and_one_registry_line(tmp_path):
     copy = checkout(tmp_path)
     broken = copy / "fixtures/lint/broken"
@@ -174,6 +178,7 @@ def _simulate(copy: Path, transcript: Path):
                     "--scene", str(workspace / "scenes/tavern.yaml"), "--format", "json", cwd=copy)
 
 
+@pytest.mark.slow  # runs the copy's own suite 3-4 times: ~12 s of CPU each
 def test_a_new_transcript_format_is_one_module_and_one_registry_entry(tmp_path):
     copy = checkout(tmp_path)
     chat = tmp_path / "chat.yaml"  # the content decides, never the name
@@ -219,6 +224,7 @@ def _show_files(copy: Path, top: Path) -> str:
     return skillkit(copy, "lint", "--show-files", ".", cwd=top).stdout
 
 
+@pytest.mark.slow  # runs the copy's own suite 3-4 times: ~12 s of CPU each
 def test_a_new_client_is_one_module_and_one_registry_entry(tmp_path):
     copy = checkout(tmp_path)
     folder = new.CLIENT_FOLDER
