@@ -163,3 +163,29 @@ def test_a_fence_closer_indented_four_columns_does_not_close():
     assert read_markdown(text).fences[0].closed is False
     assert parse(text).fences[0].closed is False
     assert parse("```\ncode\n   ```\n").fences[0].closed is True
+
+
+# HTML blocks that only their end marker ends, opened and closed on different lines, among
+# blank lines, fences, list items and links: read in stretches when the block ends before
+# the next stretch boundary, and then exactly as a whole parse reads them.
+LONG_HTML = st.lists(st.sampled_from(["<pre>", "<pre class=\"x\">", "</pre>", "<PRE>", "</Pre>", "  <pre>", "- <pre>",
+                                      "   </pre>", "<prefix>", "<script>", "</script>", "<style>", "</textarea>",
+                                      "<!--", "-->", "<!-- c -->", "<!-->", "<?php", "?>", "<!DOCTYPE", "<!doctype",
+                                      ">", "<![CDATA[", "]]>", "<!x", "<pre><code><strong>x", "</strong></code></pre>",
+                                      "", "  ", "```", "```bash", "~~~", "- a", "1. Step", "   [s](s.md)", "x [a](a.md)",
+                                      "[b](b.md)", "<a href=\"h.md\">h</a>", "> [q](q.md)", "    [c](c.md)", "text",
+                                      "`<pre>`", "x <pre> y", "[r]: r.md"]),
+                     max_size=16).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
+@given(st.one_of(LONG_HTML, LONG_HTML.map(lambda text: text + "\n")))
+@example("<pre>\n[a](a.md)\n</pre>\n\n[b](b.md)")
+@example("<pre>\n\n[a](a.md)\n</pre>\n\n[b](b.md)")
+@example("x\n\n```\nc\n```\n<pre>\n[a](a.md)\n\nb\n</pre>\n```\nd\n```\n[e](e.md)")
+@example("<!--\n[a](a.md)\n-->\n[b](b.md)\n\n```\nx\n```\n<?php\n[c](c.md)\n?>\n\n[d](d.md)")
+def test_long_html_blocks_read_what_markdown_it_reads(text):
+    """`<pre>` ... `</pre>` over several lines (and comments, `<?`, `<!X`, CDATA) no longer
+    send a text to a whole parse when the block ends before a stretch boundary: the
+    shortcuts read such texts as the whole parse does, links, fences and code blocks."""
+    assert read_markdown(text) == parse(text)
