@@ -7,6 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skillkit.core.markdown import read_markdown
+from skillkit.core.markdown_plain import plain
 from skillkit.core.markdown_tokens import parse
 from skillkit.rules.agent_skills import local_links
 
@@ -189,3 +190,28 @@ def test_long_html_blocks_read_what_markdown_it_reads(text):
     send a text to a whole parse when the block ends before a stretch boundary: the
     shortcuts read such texts as the whole parse does, links, fences and code blocks."""
     assert read_markdown(text) == parse(text)
+
+
+# Lines that start with what opens no block (`(`, `（`, `@`, `“`, `✅`, `—`, a lone backtick or
+# underscore, a number that is no list marker) beside the lines that do.
+LINE_STARTS = st.lists(st.sampled_from(["(a) [x](x.md)", "（1）[y](y.md)", "@B [z](z.md)", "2.2 L [w](w.md)", "1.首 [v](v.md)",
+                                        "`c` [u](u.md)", "_e_ [t](t.md)", "— [s](s.md)", "✅\u00a0参见[q](q.md)", "“x” [r](r.md)",
+                                        "](p.md)[", "$ x", "| a | b |", "|---|---|", ":---|---", "(x) | y", "- a", "1. a",
+                                        "  (b) [c](c.md)", "    (d) [e](e.md)", "", "  ", "# H", "> q", "a [b", "(c)](d.md)",
+                                        "1.5 [f](f.md)", "1)x [g](g.md)", "1.", "2)", "_", "__x", "`` x", "` x", "~x [h](h.md)",
+                                        "   ", "text", "- (i) [j](j.md)", "  (k)", "***", "___", "1234567890.x", "\u00a0(l)",
+                                        "(m)\n===", "(n)\n---", "<b>", "[o]: o.md", "```", "\\(p)"]),
+                       max_size=12).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
+@given(st.one_of(LINE_STARTS, LINE_STARTS.map(lambda text: text + "\n\n")))
+@example("(a) [x](x.md)\n1.首 [v](v.md)\n")
+@example("(x) | y\n|---|---|\n[a](a.md)")
+def test_lines_that_open_no_block_read_what_markdown_it_reads(text):
+    """A stretch whose lines start with `(`, `@`, `“`, `2.2` and the like is read as plain
+    prose, and reads as the whole parse reads it; plain() alone agrees where it answers."""
+    assert read_markdown(text) == parse(text)
+    found = plain(text)
+    if found is not None:
+        assert found.links == parse(text).links
