@@ -85,7 +85,7 @@ class Workers:
         if processes > 1 and self._pool is None and len(items) > WARM:
             # The first few checked here before the fork: the workers inherit what they
             # warmed (lazy imports, compiled schema checkers, regular expressions) instead of
-            # each building its own copy (~0.15 s of CPU on 1,051 skills, ~a third of the pool's).
+            # each building its own copy (0.06-0.15 s of CPU measured on 1,051 skills).
             head = work(list(items[:WARM]), *args)
             if done is not None:
                 done(len(head))
