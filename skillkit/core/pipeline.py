@@ -7,9 +7,8 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder, open_cache
 from skillkit.core.checked import Checked
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
@@ -28,6 +27,9 @@ from skillkit.core.suppress import Directive, file_directives, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core import wire  # noqa: F401  (what the worker pool pickles: registered there)
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
+
+if TYPE_CHECKING:  # the cache (and msgspec) imported only by a run that uses it: ~15 ms of --no-cache start-up
+    from skillkit.core.cache import Fingerprint, LintCache
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
@@ -132,6 +134,8 @@ def check_and_fingerprint(items: list[tuple[Path, str, bool, str | None]], base:
                           bodies: bool) -> list[tuple[Checked, Fingerprint | None]]:
     """check_listed, each item's skill folder (when given) fingerprinted first for the cache:
     a first run's cache lookups leave that to the processes that check (core/cache.lookup)."""
+    from skillkit.core.cache import fingerprint_folder
+
     prints = [None if folder is None else fingerprint_folder(folder) for _, _, _, folder in items]
     return list(zip(check_listed([item[:3] for item in items], base, options, bodies), prints))
 
@@ -277,7 +281,11 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
     identity = str(space.root.resolve()) if space.root is not None else repr(space.origin)
-    store = open_cache(space.root, judge.options, base, identity) if cache else None
+    store = None
+    if cache:
+        from skillkit.core.cache import open_cache
+
+        store = open_cache(space.root, judge.options, base, identity)
     read: dict[Path, tuple[Directive, ...] | None] = {}
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
     # below (showing a path again costs a realpath when it is outside the working folder)
