@@ -15,7 +15,6 @@ from skillkit.core.codex import CODEX_AGENT_KIND
 from skillkit.core.fsview import FileSystemView
 from skillkit.core.kinds import (CATALOG_FILE, DOCUMENT_ORDER, KIND_FOLDERS, PLUGIN_MARKER, PYPROJECT,
                                  SKILL_FILE, YAML_SUFFIXES, marks_root)
-from skillkit.core.paths import display
 from skillkit.core.spaces import Workspace
 from skillkit.core.walk import Folder, LeftOut, WalkRules
 
@@ -67,7 +66,7 @@ class _Sorter:
         nested = _nested_skill(folder)
         if nested is not None:
             self.space(home).nested.append((outer, nested))
-            self.left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
+            self.left_out.append(LeftOut(nested, False, f"a skill nested inside {self.view.show(outer.parent)}/: "
                                                         "clients do not load it (name it to check it)"))
         prefix = folder.rel + "/" if folder.rel else ""
         for entry in folder.dirs:

@@ -43,6 +43,9 @@ class FileSystemView(Protocol):
 
     def walk(self, top: Path, rules: WalkRules) -> Walk: ...
 
+    def show(self, path: Path) -> str:
+        """A path as reports show it (core/paths.py: display)."""
+
     def tool_table(self, pyproject: Path) -> bool:
         """Whether the file holds `[tool.skillkit]` (a FIFO is never opened)."""
 
@@ -69,6 +72,9 @@ class PlainView:
 
     def walk(self, top: Path, rules: WalkRules) -> Walk:
         return Walker(top, rules, display)
+
+    def show(self, path: Path) -> str:
+        return display(path)
 
     def tool_table(self, pyproject: Path) -> bool:
         from skillkit.core.reader import read_head
