@@ -21,16 +21,14 @@ from typing import Callable, Hashable, Sequence, TypeVar
 from skillkit.core.classifier import sort_tree
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Severity
-from skillkit.core.errors import InputError
 from skillkit.core.fsview import FileSystemView, NamedView, PlainView
 from skillkit.core.kinds import (CATALOG_FILE, KIND_FOLDERS, PLUGIN_MARKER, PYPROJECT, SETTINGS_FILE,  # noqa: F401
                                  SKILL_FILE, YAML_SUFFIXES)
 from skillkit.core.named import WalkedSkills, plain_absolute
 from skillkit.core.paths import display, folders_up_to_repo_top
-from skillkit.core.reader import open_descriptor
 from skillkit.core.rulebase import Finding
 from skillkit.core.spaces import Workspace, identity
-from skillkit.core.walk import LeftOut, WalkRules, repo_top
+from skillkit.core.walk import LeftOut, WalkRules
 
 # What discovery finds but cannot, or would not, check (core/findings.py lists them; the
 # pipeline reports them).
@@ -61,12 +59,15 @@ class Discovery:
     settings: list[Path] = field(default_factory=list)  # settings files named on the command line
 
 
+PLAIN = PlainView()  # (it keeps nothing between questions: one serves every caller)
+
+
 def is_root(folder: Path) -> bool:
     """Whether `folder` is a workspace root: never a skill folder."""
-    return PlainView().is_root(folder)
+    return PLAIN.is_root(folder)
 
 
-def classify(path: Path) -> str | None:
+def classify(path: Path, resolve: Callable[[Path], Path] = Path.resolve) -> str | None:
     """The kind of a file by its name alone (as pre-commit passes them), or None."""
     if path.name == SKILL_FILE:
         return "skill"
@@ -74,67 +75,31 @@ def classify(path: Path) -> str | None:
         return "catalog"
     if path.name == SETTINGS_FILE:
         return "settings"
-    folder = path.resolve().parent.name  # resolved: `clash.yaml` named from inside agents/ has no parent name
+    folder = resolve(path).parent.name  # resolved: `clash.yaml` named from inside agents/ has no parent name
     if path.suffix in YAML_SUFFIXES and folder in KIND_FOLDERS:
         return KIND_FOLDERS[folder]
     return None
 
 
-def kind_here(path: Path) -> str | None:
+def kind_here(path: Path, view: FileSystemView = PLAIN) -> str | None:
     """The kind of a named file where it is: `agents/x.yaml` and `catalog.yaml` count only
     directly in a workspace root (a Kubernetes manifest in `infra/agents/` is not skillkit's)."""
-    if is_codex_agent_file(path):  # a skill's own Codex settings, wherever the skill is
+    if is_codex_agent_file(path, view.is_file):  # a skill's own Codex settings, wherever the skill is
         return CODEX_AGENT_KIND
-    kind = classify(path)
+    kind = classify(path, view.resolve)
     if kind in ("skill", "settings", None):
         return kind
-    home = path.resolve().parent
-    return kind if is_root(home if kind == "catalog" else home.parent) else None
+    home = view.resolve(path).parent
+    return kind if view.is_root(home if kind == "catalog" else home.parent) else None
 
 
-def _named_is_folder(path: Path) -> bool:
-    """Whether a path named on the command line is a folder; a file must open as a regular
-    file (else InputError, exit 2). A file that opens is answered by the one open and fstat
-    (exists(), is_dir() and the open check made five calls to the OS for each of the thousands
-    of files pre-commit names); anything else is asked the long way, for the same messages."""
-    try:
-        descriptor, _ = open_descriptor(path)
-    except (InputError, ValueError):  # a folder, not a regular file, or it does not open
-        if not path.exists():
-            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
-                             str(path)) from None
-        if path.is_dir():
-            _check_listable(path)
-            return True
-        _check_openable(path)  # this says why
-        return False
-    os.close(descriptor)
-    return False
-
-
-def _check_listable(folder: Path) -> None:
-    """A folder named on the command line must list: else exit 2. (Walked, its listing error
-    was a finding on a folder that, inside a workspace, no report names: the run passed.)"""
-    try:
-        with os.scandir(folder):
-            pass
-    except OSError as exc:
-        raise InputError(f"cannot list the folder: {exc.strerror or exc}", str(folder)) from None
-
-
-def _check_openable(path: Path) -> None:
-    """A file named on the command line must open as a regular file: else exit 2."""
-    descriptor, _ = open_descriptor(path)
-    os.close(descriptor)
-
-
-def _loose_key(path: Path, index: int) -> Hashable:
-    top = repo_top(path)
+def _loose_key(path: Path, index: int, view: FileSystemView) -> Hashable:
+    top = view.repo_top(path)
     return ("repo", str(top)) if top is not None else ("path", index)
 
 
 def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = None,
-                   resolve: Callable[[Path], Path] = Path.resolve) -> Path | None:
+                   resolve: Callable[[Path], Path] = Path.resolve, view: FileSystemView = PLAIN) -> Path | None:
     """The nearest workspace root at or above `path`, not leaving the repository (`.git`).
     `known` remembers each folder's answers (a root? the repository's top?) across calls:
     pre-commit names thousands of files under one `skills/` folder, and listing it again for
@@ -143,15 +108,15 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
 
     def answers(folder: Path) -> tuple[bool, bool]:
         if (found := memo.get(folder)) is None:
-            found = memo[folder] = (is_root(folder), (folder / ".git").exists())
+            found = memo[folder] = (view.is_root(folder), view.exists(folder / ".git"))
         return found
 
-    return next((candidate for candidate in folders_up_to_repo_top(path, resolve, lambda f: answers(f)[1])
+    return next((candidate for candidate in folders_up_to_repo_top(path, resolve, lambda f: answers(f)[1], view.is_dir)
                  if answers(candidate)[0]), None)
 
 
-def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None]
-                      ) -> tuple[bool, Path | None]:
+def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None],
+                      has_git: Callable[[str], bool]) -> tuple[bool, Path | None]:
     """enclosing_root of a named file resolved to `target`, when that is a SKILL.md: (True,
     the root) then, else (False, None). Its folder holds SKILL.md, so is never a root and
     need not be listed: the search goes on above it, unless it is the repository's top, and
@@ -163,15 +128,15 @@ def _root_above_skill(target: str, above: dict[str, Path | None], search: Callab
         return False, None
     up = os.path.dirname(folder)
     # The folder is searchable (the file in it was opened): os.path.exists answers as the
-    # Path.exists of enclosing_root would, at half the cost.
-    if up == folder or os.path.exists(os.path.join(folder, ".git")):
+    # Path.exists of enclosing_root would, at half the cost (the view's `has_git`).
+    if up == folder or has_git(folder):
         return True, None  # the filesystem's root, or the repository's top: nothing above counts
     if up not in above:
         above[up] = search(Path(up))
     return True, above[up]
 
 
-def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut], view: FileSystemView = PlainView()) -> Workspace:
+def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut], view: FileSystemView = PLAIN) -> Workspace:
     # A root below is walked on its own when a file in it is named: the settings' `exclude`
     # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
     found = [w for w in sort_tree(view, root, rules, left_out, top_only=True) if w.root == root]
@@ -234,10 +199,7 @@ class _Discover:
         # resolves shares its entry with the named-files shortcut's, below)
         self.above: dict[str, Path | None] = {}
         self.keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
-        try:
-            self.cwd: str | None = os.path.realpath(os.getcwd())
-        except OSError:  # the working folder was removed: every name is asked the long way
-            self.cwd = None
+        self.cwd = view.cwd()  # (None: the working folder was removed: every name is asked the long way)
         # that folder -> its root's workspace, walked, and what the walk found (one look a file)
         self.walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
 
@@ -246,15 +208,15 @@ class _Discover:
             if self.quick(given):
                 continue
             path = Path(given)  # (made only here: a Path each for thousands of named files cost)
-            if _named_is_folder(path):
+            if self.view.named_is_folder(path):
                 self.named_folder(path, index)
             else:
                 self.named_file(path, index)
         self.spaces.extend(self.within.values())
         for space in self.within.values():
             space._resolved, space._resolve = self.keys, self.real  # reports() asks again, for every file
-        merged = _merged(self.spaces)
-        _drop_linked_copies(merged, self.left_out)
+        merged = _merged(self.spaces, self.view)
+        _drop_linked_copies(merged, self.left_out, self.view)
         return Discovery(merged, self.left_out, list(paths), self.settings)
 
     def inside(self, root: Path, named: set[str] | None) -> Workspace:
@@ -280,8 +242,8 @@ class _Discover:
         if (known := self.resolved_text.get(text)) is None:
             absolute = os.path.abspath(text)
             head, name = os.path.split(absolute)
-            if not name or ".." in text.split(os.sep) or os.path.islink(absolute):
-                known = os.path.realpath(text)  # a link (or `..` past one) goes where it points
+            if not name or ".." in text.split(os.sep) or self.view.is_link(absolute):
+                known = self.view.realpath(text)  # a link (or `..` past one) goes where it points
             else:
                 known = os.path.join(self.real_text(head), name)
             self.resolved_text[text] = known
@@ -308,9 +270,11 @@ class _Discover:
         return key
 
     def named_root(self, path: Path) -> Path | None:
-        known, root = _root_above_skill(self.real_text(os.fspath(path)), self.above,
-                                        lambda up: enclosing_root(up, self.roots, self.real))
-        return root if known else enclosing_root(path, self.roots, self.real)
+        known, root = _root_above_skill(self.real_text(os.fspath(path)), self.above, self.enclosing, self.view.has_git)
+        return root if known else self.enclosing(path)
+
+    def enclosing(self, path: Path) -> Path | None:
+        return enclosing_root(path, self.roots, self.real, self.view)
 
     def quick(self, path: Path | str) -> bool:
         """A named SKILL.md that its root's walk found as written, counted in from the walk's
@@ -325,7 +289,7 @@ class _Discover:
                 return False
             if up not in self.above:
                 try:
-                    self.above[up] = enclosing_root(Path(up), self.roots, self.real)
+                    self.above[up] = self.enclosing(Path(up))
                 except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
                     return False
             root = self.above[up]
@@ -343,25 +307,25 @@ class _Discover:
         return True
 
     def named_folder(self, path: Path, index: int) -> None:
-        root = enclosing_root(path, self.roots, self.real)
-        if root is None or root == path.resolve():
-            self.spaces.extend(sort_tree(self.view, path, self.rules, self.left_out, _loose_key(path, index)))
+        root, resolve = self.enclosing(path), self.view.resolve
+        if root is None or root == resolve(path):
+            self.spaces.extend(sort_tree(self.view, path, self.rules, self.left_out, _loose_key(path, index, self.view)))
             return
         walked = sort_tree(self.view, path, self.rules, self.left_out)
         found_skills = [p for w in walked for p in w.skills]
         found_docs = [d for w in walked for d in w.documents if w.root is not None]
-        space = self.inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
+        space = self.inside(root, {identity(resolve(p)) for p in found_skills + [d for _, d in found_docs]})
         self.bring(space, found_skills, found_docs)
         # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
-        under = path.resolve()
+        under = resolve(path)
         if space.only is not None:
-            space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
+            space.only |= {identity(resolve(d)) for _, d in space.documents if resolve(d).is_relative_to(under)}
         for w in walked:
             space.nested.extend(n for n in w.nested if n not in space.nested)
             space.unreadable.extend(w.unreadable)
 
     def named_file(self, path: Path, index: int) -> None:
-        kind = kind_here(path)
+        kind = kind_here(path, self.view)
         if kind is None:
             self.left_out.append(LeftOut(path, False, "not a skillkit file here"))
             return
@@ -373,32 +337,24 @@ class _Discover:
             space = self.inside(root, {self.named_key(path)})
             self.bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
-            loose = Workspace(None, origin=_loose_key(path, index))
+            loose = Workspace(None, origin=_loose_key(path, index, self.view))
             (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
             self.spaces.append(loose)
 
 
-def _identity(path: Path) -> object:
-    try:
-        status = os.stat(path)
-        return (status.st_dev, status.st_ino)
-    except OSError:
-        return os.path.abspath(path)
-
-
-def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
+def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut], view: FileSystemView) -> None:
     """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
     at its own path is checked there once, not twice under two names."""
     linked = [(space, path) for space in spaces for path in space.linked]
     if not linked:
         return
-    real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
+    real = {view.file_identity(p) for space in spaces for p in space.skills if p not in space.linked}
     for space, path in linked:
         kept = path in space.skills
-        if not kept or _identity(path) in real:  # (not kept: a copy _unique dropped for its target)
+        if not kept or view.file_identity(path) in real:  # (not kept: a copy _unique dropped for its target)
             if kept:
                 space.skills.remove(path)
-            target = display(Path(os.path.realpath(path.parent)))
+            target = view.show(Path(view.realpath(os.fspath(path.parent))))
             left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
 
 
@@ -413,12 +369,12 @@ def nothing_found(found: Discovery, shown: int = 8) -> str:
     return text
 
 
-def _merged(spaces: list[Workspace]) -> list[Workspace]:
+def _merged(spaces: list[Workspace], view: FileSystemView) -> list[Workspace]:
     """One workspace per root, each file once: `lint . skills/a`, or a file named twice, must
     not read (and count) a file twice. A root walked whole outranks the same root read for context."""
     by_root: dict[Hashable, Workspace] = {}
     for space in spaces:
-        key = space.root.resolve() if space.root is not None else space.origin
+        key = view.resolve(space.root) if space.root is not None else space.origin
         have = by_root.setdefault(key, space)
         if have is space:
             continue
@@ -434,22 +390,18 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             have.plugins += [p for p in space.plugins if p not in have.plugins]
     for space in by_root.values():
         # the real folder before a link to it: a skill is checked (and shown) where it is
-        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path)
-        space.documents = _unique(space.documents, lambda kind_path: kind_path[1])
+        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path, view)
+        space.documents = _unique(space.documents, lambda kind_path: kind_path[1], view)
     return list(by_root.values())
 
 
-def _unique(items: list[T], path_of: Callable[[T], Path]) -> list[T]:
+def _unique(items: list[T], path_of: Callable[[T], Path], view: FileSystemView) -> list[T]:
     """Each file once, however it was reached (a link, `..`): by device and inode, one stat
     each (resolving every path cost 10 times more on a big tree)."""
     seen: set[object] = set()
     out = []
     for item in items:
-        try:
-            status = os.stat(path_of(item))
-            identity: object = (status.st_dev, status.st_ino)
-        except OSError:  # unreadable: the reader reports it; keep it once by its name
-            identity = os.path.abspath(path_of(item))
+        identity = view.file_identity(path_of(item))
         if identity not in seen:
             seen.add(identity)
             out.append(item)
