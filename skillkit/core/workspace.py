@@ -309,7 +309,8 @@ class _Discover:
     def named_folder(self, path: Path, index: int) -> None:
         root, resolve = self.enclosing(path), self.view.resolve
         if root is None or root == resolve(path):
-            self.spaces.extend(sort_tree(self.view, path, self.rules, self.left_out, _loose_key(path, index, self.view)))
+            origin = _loose_key(path, index, self.view)
+            self.spaces.extend(sort_tree(self.view, path, self.rules, self.left_out, origin))
             return
         walked = sort_tree(self.view, path, self.rules, self.left_out)
         found_skills = [p for w in walked for p in w.skills]

@@ -8,18 +8,21 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from skillkit.core import classifier, workspace
+from skillkit.core.errors import InputError
 from skillkit.core.fsview import ListedView, NamedView, PlainView
+from skillkit.core.kinds import marks_root
 from skillkit.core.named import WalkedSkills
 from skillkit.core.spaces import Workspace
 from skillkit.core.walk import Folder, LeftOut, WalkRules
 
 REPO = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,10 @@ class MemoryView:
         return "[tool.skillkit]" in self.tree.get(str(pyproject), ("", ""))[1]
 
     def is_root(self, folder: Path) -> bool:
-        raise AssertionError("the classifier reads roots from the listing")
+        entries = [(p.rpartition("/")[2], kind) for p, (kind, _) in self.tree.items()
+                   if p.rpartition("/")[0] == str(folder)]
+        return marks_root({n for n, k in entries if k == "dir"}, {n for n, k in entries if k != "dir"},
+                          lambda: self.tool_table(folder / "pyproject.toml"))
 
     def _follow(self, path: str) -> tuple[str, str] | None:
         kind, text = self.tree.get(path, ("", ""))
@@ -110,21 +116,58 @@ class MemoryView:
     def named_skill(self, absolute: str, walked: WalkedSkills) -> Path | None:
         return None
 
+    def exists(self, path: Path) -> bool:
+        return self._follow(str(path)) is not None
 
-def sorted_without_disk(view: MemoryView, origin: object = None) -> tuple[list[Workspace], list[LeftOut]]:
-    """The classifier's sorting of the view's tree, with every way to the disk made to fail."""
+    def has_git(self, folder: str) -> bool:
+        return f"{folder}/.git" in self.tree
+
+    def is_link(self, path: str) -> bool:
+        return self.tree.get(path, ("",))[0] == "link"
+
+    def realpath(self, path: str) -> str:
+        return path  # (links in this tree are to folders outside what is named)
+
+    def resolve(self, path: Path) -> Path:
+        return path
+
+    def repo_top(self, path: Path) -> Path | None:
+        return next((p for p in (path, *path.parents) if self.has_git(str(p))), None)
+
+    def file_identity(self, path: Path) -> object:
+        return str(path)
+
+    def cwd(self) -> str | None:
+        return "/m"
+
+    def named_is_folder(self, path: Path) -> bool:
+        found = self._follow(str(path))
+        if found is None:
+            raise InputError("no such file or folder", str(path))
+        return found[0] == "dir"
+
+
+def without_disk(run: Callable[[], T]) -> T:
+    """What `run` returns, with every way to the disk made to fail (and the test with it)."""
     asked: list[tuple[object, ...]] = []
 
     def refuse(*args: object, **kwargs: object) -> None:
         asked.append(args)
-        raise AssertionError("the classifier asked the OS")
+        raise AssertionError("discovery asked the OS")
 
-    left_out: list[LeftOut] = []
     with pytest.MonkeyPatch.context() as patch:
-        for name in ("scandir", "listdir", "stat", "lstat", "open", "readlink"):
+        for name in ("scandir", "listdir", "stat", "lstat", "open", "readlink", "getcwd", "access"):
             patch.setattr(os, name, refuse)
-        spaces = classifier.sort_tree(view, Path("/m"), WalkRules(), left_out, origin)  # type: ignore[arg-type]
+        result = run()
     assert asked == []
+    return result
+
+
+def sorted_without_disk(view: MemoryView, origin: object = None) -> tuple[list[Workspace], list[LeftOut]]:
+    """The classifier's sorting of the view's tree, the OS refused."""
+    left_out: list[LeftOut] = []
+    spaces = without_disk(lambda: classifier.sort_tree(view, Path("/m"), WalkRules(), left_out,  # type: ignore[arg-type]
+                                                       origin))
     return spaces, left_out
 
 
@@ -164,6 +207,24 @@ def test_a_skill_folder_is_never_a_root_and_loose_skills_have_none() -> None:
     (space,), _ = sorted_without_disk(view, "here")
     assert (space.root, space.origin, space.skills) == (None, "here", [Path("/m/a/SKILL.md")])
     assert space.nested == [(Path("/m/a/SKILL.md"), Path("/m/a/skills/b/SKILL.md"))]
+
+
+def test_an_in_memory_view_drives_discovery_of_named_paths() -> None:
+    view = MemoryView({"/m/.git/HEAD": "", "/m/skills/a/SKILL.md": "", "/m/skills/b/SKILL.md": "",
+                       "/m/agents/x.yaml": "", "/m/infra/agents/y.yaml": "", "/m/skillkit.yaml": "",
+                       "/m/loose/c/SKILL.md": "", "/m/loose/skillkit.yaml": "", "/n/d/SKILL.md": ""})
+    named = ["/m/skills/a/SKILL.md", "/m/agents/x.yaml", "/m/infra/agents/y.yaml", "/m/skillkit.yaml", "/n/d/SKILL.md"]
+    found = without_disk(lambda: workspace.discover_all(named, WalkRules(), view))  # type: ignore[arg-type]
+    loose, root = found.spaces  # (loose files first: as they were named, the roots read for context after)
+    assert (root.root, root.skills, root.documents) == (
+        Path("/m"), [Path("/m/skills/a/SKILL.md"), Path("/m/skills/b/SKILL.md")], [("agent", Path("/m/agents/x.yaml"))])
+    assert root.only == {"/m/skills/a/SKILL.md", "/m/agents/x.yaml"}  # the workspace is context, these are reported
+    assert (loose.root, loose.skills, loose.origin) == (None, [Path("/n/d/SKILL.md")], ("path", 4))
+    assert found.settings == [Path("/m/skillkit.yaml")]
+    assert [(o.path, o.reason) for o in found.left_out] == [
+        (Path("/m/infra/agents/y.yaml"), "not a skillkit file here")]
+    with pytest.raises(InputError):
+        without_disk(lambda: workspace.discover_all(["/m/missing"], WalkRules(), view))  # type: ignore[arg-type]
 
 
 def found(paths: list[str], top: Path, view: object) -> object:
