@@ -1,4 +1,4 @@
-"""The file-system view discovery asks (ARCHITECTURE.md, Discovery): listings, whether a
+"""The file-system view discovery asks (ARCHITECTURE.md, A lint run, step 3): listings, whether a
 folder is a workspace root, where a path resolves, and the few other things the classifier
 (core/classifier.py) needs to know of a path. The classifier asks nothing of the OS itself,
 so the rules of discovery read apart from the ways of answering fast:
