@@ -8,12 +8,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder
-from skillkit.core.check import SourceFile
+from skillkit.core.check import Checker, SourceFile, Tick
 from skillkit.core.checked import Checked
 from skillkit.core.stored_body import bind, stored
 
 if TYPE_CHECKING:
-    from skillkit.core.checkers import Checker, Tick
     from skillkit.core.parallel import Workers
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from skillkit.core.checked import Checked
 from skillkit.core.diagnostics import Diagnostic
@@ -40,6 +40,11 @@ class CheckContext:
 
     base: str
     options: Options
+
+
+# What the check is, and every wrapper around it (core/checkers.py): files in, in order out.
+Checker = Callable[[Sequence[SourceFile]], list[Checked]]
+Tick = Callable[[int], None]  # told of each `count` more files checked
 
 
 def check(files: Sequence[SourceFile], context: CheckContext) -> list[Checked]:

@@ -13,19 +13,18 @@ is pickled as it stands; the pool and the cache stay in the process that reads t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from skillkit.core import check as seam
-from skillkit.core.check import CheckContext, SourceFile
+from skillkit.core import wire  # noqa: F401  (what Pooled sends the worker pool and gets back: registered there)
+from skillkit.core.cached_check import Cached, Fingerprints
+from skillkit.core.check import CheckContext, Checker, SourceFile, Tick
 from skillkit.core.checked import Checked
 from skillkit.core.stored_body import lean
 
 if TYPE_CHECKING:
     from skillkit.core.cache import LintCache
     from skillkit.core.parallel import Workers
-
-Checker = Callable[[Sequence[SourceFile]], list[Checked]]
-Tick = Callable[[int], None]
 
 
 def _untold(count: int) -> None:
@@ -69,13 +68,12 @@ class Pooled:
         return out
 
 
-def build_checker(context: CheckContext, workers: Workers | None = None, tick: Tick = _untold, lean_bodies: bool = False,
-                  cache: LintCache | None = None) -> Checker:
+def build_checker(context: CheckContext, workers: Workers | None = None, tick: Tick = _untold,
+                  lean_bodies: bool = False, cache: LintCache | None = None) -> Checker:
     """The run's checker, composed here and nowhere else: the check, with bodies left on disk
-    when `lean_bodies` (lint, which builds no models), over the worker pool when `workers`
-    is given (`tick` told as its batches are done), behind the cache when `cache` is (its entries made where the check runs)."""
-    from skillkit.core.cached_check import Cached, Fingerprints
-
+    when `lean_bodies` (lint, which builds no models), over the worker pool when `workers` is
+    given (`tick` told as its batches are done), behind the cache when `cache` is (a first
+    run's fingerprints taken over the pool too)."""
     checker: Checker = Plain(context)
     if lean_bodies:
         checker = Lean(checker)

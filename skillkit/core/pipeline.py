@@ -28,7 +28,6 @@ from skillkit.core.rulebase import Rule, WorkspaceView
 from skillkit.core.stored_body import StaleBody
 from skillkit.core.suppress import Directive, silence
 from skillkit.core.walk import WalkRules
-from skillkit.core import wire  # noqa: F401  (what the worker pool pickles: registered there)
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
 
 Progress = Callable[[int, int], None]
