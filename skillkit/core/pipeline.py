@@ -64,12 +64,12 @@ def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
 def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
             ) -> list[SourceFile]:
     """Each file with its shown path and whether its findings are reported (what the check is
-    handed): asked once, here,
-    where the workspace has each path resolved and the walk says which parts are no links
-    (each worker resolved every file again: a tree outside the working folder cost a realpath,
-    six calls to the OS, per file), and sent with its batch (a set of every named file sent
-    with each batch cost more than the check of a small one). `folders`: display's memo, when
-    the caller has made it; else made for the first path outside the working folder."""
+    handed): asked once, here, where the workspace has each path resolved and the walk says
+    which parts are no links (each worker resolved every file again: a tree outside the working
+    folder cost a realpath, six calls to the OS, per file), and sent with its batch (a set of
+    every named file sent with each batch cost more than the check of a small one). `folders`:
+    display's memo, when the caller has made it; else made for the first path outside the
+    working folder."""
     prefix = base + os.sep
     out = []
     for file in files:
