@@ -7,6 +7,7 @@ process and its children). The whole set is the sum. Goal: skillkit below agnix 
 linter that reads bundled files, as skillkit does). skills-ref (its Python API, SKILL.md
 only), skillcheck and skillsaw are reported too. The peers are installed into a temporary
 virtual environment first; one that cannot be installed is reported, never left out silently.
+skillkit's own modules are compiled to bytecode first, as an installed skillkit has them.
 
 Run: python benchmarks/bench_peers.py --repos DIR [--runs 3] [--only agnix]
 DIR holds one checkout per repository, named owner+name (benchmarks/differential.md lists
@@ -22,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _peers import REPOSITORIES, checkout, install_peers, measured, skillkit_argv  # noqa: E402
+from _peers import REPOSITORIES, checkout, compile_skillkit, install_peers, measured, skillkit_argv  # noqa: E402
 
 
 def main() -> None:
@@ -35,6 +36,7 @@ def main() -> None:
     missing = [name for name, _, _ in REPOSITORIES if not checkout(args.repos, name).is_dir()]
     with tempfile.TemporaryDirectory(prefix="skillkit-peers-") as scratch:
         peers = install_peers(Path(scratch) / "venv", args.only.split(",") if args.only else None)
+        compile_skillkit()
         commands = {"skillkit": skillkit_argv(), **{p.name: p.argv for p in peers if p.argv is not None}}
         times: dict[str, dict[str, list[float]]] = {tool: {} for tool in commands}
         for turn in range(args.runs):

@@ -6,7 +6,8 @@ working folder it asks for, so golden outputs do not depend on the machine.
 A fresh machine has Python and git, nothing else: a test that needs another tool asks
 `require_tool(NAME)`, which skips it with the reason when the tool is missing, and fails it
 instead under SKILLKIT_REQUIRE_TOOLS=1 (`.ci/run` sets it, having installed the tools). Slow
-end-to-end tests (`@pytest.mark.slow`: a real install from the package registry) run only under
+end-to-end tests (`@pytest.mark.slow`: a real install from the package registry, a newcomer's change
+made in a copy of the checkout and checked by the copy's own suite) run only under
 SKILLKIT_SLOW_TESTS=1, which `.ci/run` sets too.
 """
 

@@ -56,16 +56,30 @@ class Cached:
             else:
                 pending.append((index, name, hit))
         self.tick(len(files) - len(pending))  # the hits at once: each took a stat per file, no progress to show
-        # taken before the check reads the files: a skill edited meanwhile misses next time
-        taken = iter(self.fingerprints([self.cache.folder_of(files[index].file) for index, _, now in pending
-                                        if now is None]))
-        prints = [now if now is not None else next(taken) for _, _, now in pending]
-        checked = self.inner([files[index] for index, _, _ in pending])
+        checked, prints = self._checked([files[index] for index, _, _ in pending], [now for _, _, now in pending])
         for (index, name, _), print_, result in zip(pending, prints, checked, strict=True):
             out[index] = result
             self.cache.put(name, print_, result if result.doc is None else replace(result, doc=stored(result.doc)))
         self.cache.save()
         return out  # type: ignore[return-value]  (every place filled: a hit, or checked)
+
+    def _checked(self, todo: list[SourceFile], nows: list[Fingerprint | None]
+                 ) -> tuple[list[Checked], list[Fingerprint]]:
+        """`todo` checked, each folder fingerprinted first where there was no entry to compare
+        it with (taken before the check reads the files: a skill edited meanwhile misses next
+        time). The first few go first, here (too few to fork for): the pool, forked for the
+        rest, inherits what checking them warmed, as core/parallel.WARM has it do."""
+        from skillkit.core.parallel import WARM
+
+        head = WARM if len(todo) > 2 * WARM else 0
+        checked: list[Checked] = []
+        prints: list[Fingerprint] = []
+        for part, fingerprints in ((slice(0, head), fingerprint_folders), (slice(head, None), self.fingerprints)):
+            sources, now = todo[part], nows[part]
+            taken = iter(fingerprints([self.cache.folder_of(s.file) for s, n in zip(sources, now) if n is None]))
+            prints.extend(n if n is not None else next(taken) for n in now)
+            checked.extend(self.inner(sources) if sources else ())
+        return checked, prints
 
     def _hit(self, source: SourceFile, name: str) -> Checked | Fingerprint | None:
         """The entry for `source` when it can be used as it is; else the folder's fingerprint

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Sequence
 
 from skillkit.core import check as seam
 from skillkit.core import wire  # noqa: F401  (what Pooled sends the worker pool and gets back: registered there)
-from skillkit.core.cached_check import Cached, Fingerprints
 from skillkit.core.check import CheckContext, Checker, SourceFile, Tick
 from skillkit.core.checked import Checked
 from skillkit.core.stored_body import lean
@@ -79,7 +78,9 @@ def build_checker(context: CheckContext, workers: Workers | None = None, tick: T
         checker = Lean(checker)
     if workers is not None:
         checker = Pooled(checker, workers, tick)
-    if cache is not None:
+    if cache is not None:  # (imported here: the cache's modules cost a --no-cache run ~15 ms of start-up)
+        from skillkit.core.cached_check import Cached, Fingerprints
+
         checker = Cached(checker, cache, Fingerprints(workers), tick)
     return checker
 

@@ -97,35 +97,45 @@ def shown(doc: SkillDoc, rel: str) -> str:
     return f"{head}/{rel}" if head else rel
 
 
-def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, names: set[str]) -> list[Edge]:
+def _edges(graph_folder: Path, bundle: Bundle, source: str, reading: Reading, names: set[str],
+           known: dict[tuple[str, str], tuple[str, str | None, bool] | None]) -> list[Edge]:
+    """`known`: what each (folder, destination) resolved to, shared by the skill's files: a
+    bundle of 12,000 pages links the same few hundred pages tens of thousands of times."""
     if not reading.links:
         return []  # (most of a skill's files link nothing: no paths to make)
     root = os.path.normpath(graph_folder)
     source_folder = os.path.dirname(os.path.join(root, source))
     out = []
-    on_disk: dict[str, bool] = {}  # a target linked many times is looked up once
     for link in reading.links:
-        target = local_target(link.target)
-        if target is None:
-            continue
-        # resolve_link_target's answer, in strings: a Path a link costs more than the rest.
-        prefix = next((p for p in SKILL_FOLDER_PREFIXES if target.startswith(p)), None)
-        resolved = os.path.normpath(os.path.join(root, target[len(prefix):]) if prefix is not None
-                                    else os.path.join(source_folder, target))
-        if resolved == root:
-            rel: str | None = "."
-        elif resolved.startswith(root + os.sep):
-            rel = resolved[len(root) + 1:].replace(os.sep, "/")
-        else:
-            rel = None
-        # Outside the skill (rel None): whether it works in this checkout at all (a broken link is worse).
-        exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE))
-        if not exists:
-            if resolved not in on_disk:
-                on_disk[resolved] = os.path.exists(resolved)
-            exists = on_disk[resolved]
-        out.append(Edge(source, link.line, link.column, target, rel, exists))
+        key = (source_folder, link.target)
+        if key not in known:
+            known[key] = _resolved(root, source_folder, link.target, bundle, names)
+        found = known[key]
+        if found is not None:
+            out.append(Edge(source, link.line, link.column, *found))
     return out
+
+
+def _resolved(root: str, source_folder: str, destination: str, bundle: Bundle, names: set[str]
+              ) -> tuple[str, str | None, bool] | None:
+    """(target, rel, exists) of a link's destination written in `source_folder`, None when it
+    names no local file."""
+    target = local_target(destination)
+    if target is None:
+        return None
+    # resolve_link_target's answer, in strings: a Path a link costs more than the rest.
+    prefix = next((p for p in SKILL_FOLDER_PREFIXES if target.startswith(p)), None)
+    resolved = os.path.normpath(os.path.join(root, target[len(prefix):]) if prefix is not None
+                                else os.path.join(source_folder, target))
+    if resolved == root:
+        rel: str | None = "."
+    elif resolved.startswith(root + os.sep):
+        rel = resolved[len(root) + 1:].replace(os.sep, "/")
+    else:
+        rel = None
+    # Outside the skill (rel None): whether it works in this checkout at all (a broken link is worse).
+    exists = rel is not None and (rel in names or rel in bundle.folders or rel in (".", SKILL_FILE))
+    return target, rel, exists or os.path.exists(resolved)
 
 
 _LAST: list[tuple[SkillDoc, SkillGraph]] = []  # one slot: a skill's rules run one after another
@@ -139,7 +149,8 @@ def build_graph(folder: Path, body: str, body_line: int) -> SkillGraph:
         if item.text is not None and item.rel.lower().endswith(MARKDOWN_SUFFIXES):
             readings[item.rel] = read_markdown(item.text)
     names = {f.rel for f in bundle.files}
-    by_source = {source: [] if not_followed(source) else _edges(folder, bundle, source, reading, names)
+    known: dict[tuple[str, str], tuple[str, str | None, bool] | None] = {}
+    by_source = {source: [] if not_followed(source) else _edges(folder, bundle, source, reading, names, known)
                  for source, reading in readings.items()}
     edges = tuple(edge for source in readings for edge in by_source[source])
     return SkillGraph(folder, bundle, readings, edges, by_source)

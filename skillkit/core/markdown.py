@@ -40,6 +40,13 @@ __all__ = ["read_markdown", "Reading", "Link", "Fence", "CodeBlock"]
 # An HTML block that only its end marker ends (not a blank line), when a line starts with it.
 LONG_HTML = re.compile(r"<(?:!|\?|script|pre|style|textarea)", re.I)
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
+# The openings of those blocks (CommonMark's kinds 1 to 5) and what ends each: kind 1 (`<pre`
+# and the others, then a space, `>` or the line's end) ends on a line holding any of the four
+# closing tags, in any case.
+_ENDERS = re.compile(r"<(?:(?P<tag>(?i:script|pre|style|textarea)(?=[ \t>]|\n|\Z))|(?P<comment>!--)"
+                     r"|(?P<cdata>!\[CDATA\[)|(?P<declaration>![A-Za-z])|(?P<instruction>\?))")
+CLOSING_RAW = re.compile(r"</(?:script|pre|style|textarea)>", re.I)
+HTML_ENDS = (("comment", "-->"), ("cdata", "]]>"), ("declaration", ">"), ("instruction", "?>"))
 # A tag, a closing tag, a comment, `<?...?>`, `<!X...>`, CDATA: each may carry `href` / `src`.
 TAG = re.compile(r"<[A-Za-z/!?]")
 HTML_ATTR = re.compile(r"href|src", re.I)
@@ -254,14 +261,31 @@ def _html_bounded(text: str, fence_follows: bool) -> bool:
         return True
     openers = [at for at in _positions(text, "<") if _starts_line(text, at)]
     for at in openers:
-        if LONG_HTML.match(text, at):
-            line_end = text.find("\n", at)
-            line = text[at:line_end if line_end >= 0 else len(text)]
-            if not (line.startswith("<!--") and "-->" in line):
-                return False
+        if LONG_HTML.match(text, at) and not _ends_before_restart(text, at):
+            return False
     if fence_follows and openers:
         return BLANK_LINE.search(text, openers[-1]) is not None
     return True
+
+
+def _ends_before_restart(text: str, at: int) -> bool:
+    """Whether the HTML block that may open at `at` (`<pre>`, `<!--`, `<?`, `<!X`, CDATA: the
+    kinds only their end marker ends) ends before the next point where stretches are cut (a
+    blank line, then a line in the first column): then no stretch boundary falls inside it.
+    CommonMark ends such a block on the first line holding its end marker, from its opening
+    line on; one found before that point ends it there or earlier, which is all this needs
+    (a `<pre` in a code span or a nested fence is no block at all: it needs it no less).
+    A `<pre>` holding a multi-line command in vendor documentation sent an 800 KB text to a
+    whole parse."""
+    ender = _ENDERS.match(text, at)
+    if ender is None:
+        return False  # `<!` before anything else, `<prefix`: left to the parser, as before
+    following = RESTART.search(text, at)
+    limit = following.start() if following else len(text)
+    if ender.group("tag"):
+        return CLOSING_RAW.search(text, at, limit) is not None
+    marker = next(end for kind, end in HTML_ENDS if ender.group(kind))
+    return text.find(marker, at, limit) >= 0
 
 
 def _may_define(text: str) -> bool:

@@ -19,8 +19,14 @@ from skillkit.core.markdown_model import Link, Reading
 # is a paragraph's as one of English is), a table's `|`, emphasis or a link, a
 # list item's marker followed by at most four spaces and text (five would open code), a
 # heading's `#`, a quote's `>`; or the line is a rule or a setext underline (`---`, `===`).
+# A line may also start with what opens no block and means nothing at a line's start: `(`,
+# `（`, `@`, `“`, `✅`, `—`, `/` (any character but a letter, digit, space, control or one of
+# `#>+*=~<|[!\&:-_` and the backtick), a lone backtick or underscore (`` `code` ``, `_em_`),
+# or a number not a list item's marker (`2.2 Linux`, `1.首先`). Such a line reads as a line
+# starting with a letter does: tens of stretches a collection went to the parser for them.
 STARTS = (r"[^\W\d_]|\d{1,9}(?![\d.)])|\||\*{1,2}[^ \t\n*]|!?\[|(?:[-*+]|\d{1,9}[.)]) {1,4}[^ \t\n]|#{1,6}(?:[ \t]|\n|\Z)"
-          r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)")
+          r"|> [^ \t\n]|[-*_=][-*_= ]*(?:\n|\Z)"
+          r"|[^\w\s#>+*=~<|\[!\\&:`\-\x00-\x1f\x7f-\x9f]|`[^`\s]|_[^_\s]|\d{1,9}[.)]\S")
 # A non-blank line that starts otherwise, indented lines aside (see INDENTED). Each pattern
 # starts with a literal (`\n`) so it is searched for at memchr speed; the first line is
 # matched on its own (anchored: searched, each would be tried at every position).

@@ -117,13 +117,15 @@ def _has_git(folder: Path) -> bool:
 
 
 def folders_up_to_repo_top(start: Path, resolve: Callable[[Path], Path] = Path.resolve,
-                           is_top: Callable[[Path], bool] = _has_git) -> Iterator[Path]:
+                           is_top: Callable[[Path], bool] = _has_git,
+                           is_dir: Callable[[Path], bool] = Path.is_dir) -> Iterator[Path]:
     """`start` (or its folder, for a file) and its parents, nearest first, ending with the
     repository's top (the folder holding `.git`) or the filesystem root: where settings and
     workspaces are looked for, never outside the repository being worked on. `resolve` and
-    `is_top` may be memoised versions (discovery asks for thousands of named files)."""
+    `is_top` may be memoised versions (discovery asks for thousands of named files); discovery
+    asks `is_dir` of its file-system view (core/fsview.py)."""
     folder = resolve(start)
-    if not folder.is_dir():
+    if not is_dir(folder):
         folder = folder.parent
     for candidate in (folder, *folder.parents):
         yield candidate

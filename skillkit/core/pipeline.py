@@ -7,9 +7,8 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from skillkit.core.cache import LintCache, open_cache
 from skillkit.core.check import CheckContext, SourceFile, unreadable
 from skillkit.core.checked import Checked
 from skillkit.core.checkers import build_checker
@@ -29,6 +28,9 @@ from skillkit.core.stored_body import StaleBody
 from skillkit.core.suppress import Directive, silence
 from skillkit.core.walk import WalkRules
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
+
+if TYPE_CHECKING:  # the cache (and msgspec) imported only by a run that uses it: ~15 ms of --no-cache start-up
+    from skillkit.core.cache import LintCache
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
@@ -154,7 +156,11 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
     per_file: dict[str, list[Diagnostic]] = defaultdict(list)
     base = current_base()
     identity = str(space.root.resolve()) if space.root is not None else repr(space.origin)
-    store = open_cache(space.root, judge.options, base, identity) if cache else None
+    store = None
+    if cache:
+        from skillkit.core.cache import open_cache
+
+        store = open_cache(space.root, judge.options, base, identity)
     read: dict[Path, tuple[Directive, ...] | None] = {}
     # Files named inside a workspace: the shown paths of those reported, as each file is shown
     # below (showing a path again costs a realpath when it is outside the working folder)

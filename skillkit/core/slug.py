@@ -11,14 +11,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from anyascii import anyascii
-
 MAX_NAME = 64
 _NOT_NAME = re.compile(r"[^a-z0-9]+")
 
 
 def slugify(text: str, limit: int = MAX_NAME) -> str:
     """A valid name from any text, or "" when nothing of it is usable (only punctuation)."""
+    # Imported here: anyascii brings importlib.resources, tempfile and random with it, ~10 ms
+    # of every lint run's start-up, and only a name that needs a hint is slugified.
+    from anyascii import anyascii
+
     # NFKC first, so fullwidth and compatibility letters (ｆ, ﬁ) read as the plain ones.
     ascii_text = anyascii(unicodedata.normalize("NFKC", text)).lower()
     return fit(_NOT_NAME.sub("-", ascii_text).strip("-"), limit)

@@ -94,14 +94,22 @@ def _read_patterns(file: Path) -> list[str] | None:
     return data.decode("utf-8", errors="replace").split("\n")
 
 
+def scan_disk(folder: str) -> list[os.DirEntry[str]]:
+    """A folder's entries as the OS lists them, sorted by name (OSError: it cannot be listed)."""
+    return sorted(os.scandir(folder), key=lambda e: e.name)
+
+
 class Walker:
-    """Walks `top` (a folder), recording in `left_out` every path it did not take and why."""
+    """Walks `top` (a folder), recording in `left_out` every path it did not take and why.
+    `scan` lists one folder (core/fsview.py: the disk, or listings a walk recorded)."""
 
     def __init__(self, top: Path, rules: WalkRules = WalkRules(),
-                 show: Callable[[Path], str] = lambda path: path.as_posix()) -> None:
+                 show: Callable[[Path], str] = lambda path: path.as_posix(),
+                 scan: Callable[[str], list[os.DirEntry[str]]] = scan_disk) -> None:
         self.top = top
         self.show = show
         self.rules = rules
+        self.scan = scan
         self.left_out: list[LeftOut] = []
         # every folder's whole listing (nothing left out), as scandir names it: lint's cache
         # fingerprints a skill's files from it instead of listing every skill folder again
@@ -176,7 +184,7 @@ class Walker:
         while stack:
             path, rel, git, own, forced = stack.pop()
             try:
-                entries = sorted(os.scandir(path), key=lambda e: e.name)
+                entries = self.scan(path)
             except OSError as exc:
                 yield Folder(path, rel, [], [], error=exc.strerror or str(exc))
                 continue

@@ -1,5 +1,7 @@
 """Discovery (ARCHITECTURE.md, Contracts: discovery): which files under the given paths are
 skills, tools, agents, scenes, catalogs, through the one walk packs use too (core/walk.py).
+A walked tree is sorted by the classifier (core/classifier.py), which asks only a file-system
+view (core/fsview.py); this module brings the paths named on the command line in.
 
 A *skill* is a folder holding `SKILL.md`; everything below it belongs to it (its `agents/` is
 Codex's, not a workspace's), and a `SKILL.md` nested there is reported, not linted, on a walk.
@@ -16,14 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Hashable, Sequence, TypeVar
 
+from skillkit.core.classifier import sort_tree
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Severity
-from skillkit.core.errors import InputError
+from skillkit.core.fsview import FileSystemView, NamedView, PlainView
+from skillkit.core.kinds import (CATALOG_FILE, KIND_FOLDERS, PLUGIN_MARKER, PYPROJECT, SETTINGS_FILE,  # noqa: F401
+                                 SKILL_FILE, YAML_SUFFIXES)
 from skillkit.core.named import WalkedSkills, plain_absolute
 from skillkit.core.paths import display, folders_up_to_repo_top
-from skillkit.core.reader import open_descriptor
 from skillkit.core.rulebase import Finding
-from skillkit.core.walk import Folder, LeftOut, Walker, WalkRules, repo_top
+from skillkit.core.spaces import Workspace, identity
+from skillkit.core.walk import LeftOut, WalkRules
 
 # What discovery finds but cannot, or would not, check (core/findings.py lists them; the
 # pipeline reports them).
@@ -38,55 +43,10 @@ SKILL_NESTED = Finding("skill-nested", Severity.WARNING, """
         skill says so. Move the inner skill beside the outer one, or name its file or folder on
         the command line to check it.""")
 
-SKILL_FILE = "SKILL.md"
-SETTINGS_FILE = "skillkit.yaml"
-CATALOG_FILE = "catalog.yaml"
-PYPROJECT = "pyproject.toml"
-PLUGIN_MARKER = ".claude-plugin"  # Claude Code's plugin root: its hooks are checked (rules/plugins.py)
-KIND_FOLDERS = {"tools": "tool", "agents": "agent", "scenes": "scene", "sessions": "session"}
 T = TypeVar("T")
 DEFAULT_EXCLUDES = ("__pycache__", "*.pyc", ".DS_Store", "node_modules", ".git")
-YAML_SUFFIXES = (".yaml", ".yml")
 WHAT_COUNTS = ("SKILL.md, or skillkit.yaml, catalog.yaml, agents/, tools/, scenes/, sessions/ directly in a workspace root "
                "(a folder with skillkit.yaml or skills/)")
-
-
-@dataclass
-class Workspace:
-    """The files of one root (or, with root None, skills found outside any root)."""
-
-    root: Path | None
-    skills: list[Path] = field(default_factory=list)
-    documents: list[tuple[str, Path]] = field(default_factory=list)  # (kind, path)
-    # Files inside a root that were named on the command line (as pre-commit names them): the
-    # whole workspace is read for context, findings are reported for these alone. None: all.
-    # Resolved, as `identity` spells them: a Path per named file cost more than finding it.
-    only: set[str] | None = None
-    nested: list[tuple[Path, Path]] = field(default_factory=list)  # (outer SKILL.md, nested SKILL.md)
-    unreadable: list[tuple[Path, str]] = field(default_factory=list)  # folders a walk could not list
-    origin: Hashable = None  # loose skills: the repository or command-line path they came from
-    linked: set[Path] = field(default_factory=set)  # skills reached through a linked folder
-    plugins: list[Path] = field(default_factory=list)  # folders holding `.claude-plugin/` (a plugin's root)
-    _resolved: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
-    # How a path is resolved: discovery's memoised resolve (a folder at a time) once it is done
-    _resolve: Callable[[Path], Path] = field(default=Path.resolve, repr=False, compare=False)
-    # what the walk listed (Walker.listed) and where it listed each skill's folder: lint's
-    # cache reads a skill's files from there (a skill not walked so is listed again)
-    listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict, repr=False, compare=False)
-    listed_in: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
-
-    def reports(self, path: Path) -> bool:
-        if self.only is None:
-            return True
-        if (real := self._resolved.get(path)) is None:  # asked several times a file: resolved once
-            real = self._resolved[path] = identity(self._resolve(path))
-        return real in self.only
-
-
-def identity(resolved: Path | str) -> str:
-    """A resolved path as a string that is equal where the Paths are (their case folded where
-    the system's paths ignore case, as Path's equality does)."""
-    return os.path.normcase(os.fspath(resolved))
 
 
 @dataclass
@@ -99,34 +59,15 @@ class Discovery:
     settings: list[Path] = field(default_factory=list)  # settings files named on the command line
 
 
-def _has_tool_table(pyproject: Path) -> bool:
-    from skillkit.core.errors import InputError
-    from skillkit.core.reader import read_head
-
-    try:  # (a FIFO named pyproject.toml is not opened for a read that would wait forever)
-        return b"[tool.skillkit]" in read_head(pyproject, 1024 * 1024)
-    except InputError:
-        return False
-
-
-def _marks_root(folder: Path, dirs: set[str], files: set[str]) -> bool:
-    if SKILL_FILE in dirs or SKILL_FILE in files:
-        return False  # a skill folder is never a workspace root
-    return (SETTINGS_FILE in files or "skills" in dirs
-            or (PYPROJECT in files and _has_tool_table(folder / PYPROJECT)))
+PLAIN = PlainView()  # (it keeps nothing between questions: one serves every caller)
 
 
 def is_root(folder: Path) -> bool:
     """Whether `folder` is a workspace root: never a skill folder."""
-    try:
-        names = set(os.listdir(folder))
-    except OSError:
-        return False
-    dirs = {"skills"} if "skills" in names and (folder / "skills").is_dir() else set()
-    return _marks_root(folder, dirs, names - {"skills"})
+    return PLAIN.is_root(folder)
 
 
-def classify(path: Path) -> str | None:
+def classify(path: Path, resolve: Callable[[Path], Path] = Path.resolve) -> str | None:
     """The kind of a file by its name alone (as pre-commit passes them), or None."""
     if path.name == SKILL_FILE:
         return "skill"
@@ -134,191 +75,31 @@ def classify(path: Path) -> str | None:
         return "catalog"
     if path.name == SETTINGS_FILE:
         return "settings"
-    folder = path.resolve().parent.name  # resolved: `clash.yaml` named from inside agents/ has no parent name
+    folder = resolve(path).parent.name  # resolved: `clash.yaml` named from inside agents/ has no parent name
     if path.suffix in YAML_SUFFIXES and folder in KIND_FOLDERS:
         return KIND_FOLDERS[folder]
     return None
 
 
-def kind_here(path: Path) -> str | None:
+def kind_here(path: Path, view: FileSystemView = PLAIN) -> str | None:
     """The kind of a named file where it is: `agents/x.yaml` and `catalog.yaml` count only
     directly in a workspace root (a Kubernetes manifest in `infra/agents/` is not skillkit's)."""
-    if is_codex_agent_file(path):  # a skill's own Codex settings, wherever the skill is
+    if is_codex_agent_file(path, view.is_file):  # a skill's own Codex settings, wherever the skill is
         return CODEX_AGENT_KIND
-    kind = classify(path)
+    kind = classify(path, view.resolve)
     if kind in ("skill", "settings", None):
         return kind
-    home = path.resolve().parent
-    return kind if is_root(home if kind == "catalog" else home.parent) else None
+    home = view.resolve(path).parent
+    return kind if view.is_root(home if kind == "catalog" else home.parent) else None
 
 
-def _named_is_folder(path: Path) -> bool:
-    """Whether a path named on the command line is a folder; a file must open as a regular
-    file (else InputError, exit 2). A file that opens is answered by the one open and fstat
-    (exists(), is_dir() and the open check made five calls to the OS for each of the thousands
-    of files pre-commit names); anything else is asked the long way, for the same messages."""
-    try:
-        descriptor, _ = open_descriptor(path)
-    except (InputError, ValueError):  # a folder, not a regular file, or it does not open
-        if not path.exists():
-            raise InputError("no such file or folder" if not path.is_symlink() else "cannot open: a dangling link",
-                             str(path)) from None
-        if path.is_dir():
-            _check_listable(path)
-            return True
-        _check_openable(path)  # this says why
-        return False
-    os.close(descriptor)
-    return False
-
-
-def _check_listable(folder: Path) -> None:
-    """A folder named on the command line must list: else exit 2. (Walked, its listing error
-    was a finding on a folder that, inside a workspace, no report names: the run passed.)"""
-    try:
-        with os.scandir(folder):
-            pass
-    except OSError as exc:
-        raise InputError(f"cannot list the folder: {exc.strerror or exc}", str(folder)) from None
-
-
-def _check_openable(path: Path) -> None:
-    """A file named on the command line must open as a regular file: else exit 2."""
-    descriptor, _ = open_descriptor(path)
-    os.close(descriptor)
-
-
-def _loose_key(path: Path, index: int) -> Hashable:
-    top = repo_top(path)
+def _loose_key(path: Path, index: int, view: FileSystemView) -> Hashable:
+    top = view.repo_top(path)
     return ("repo", str(top)) if top is not None else ("path", index)
 
 
-def _walk(top: Path, rules: WalkRules, left_out: list[LeftOut], origin: Hashable = None,
-          top_only: bool = False) -> list[Workspace]:
-    """The workspaces under `top` (a folder), in the order found, loose skills last but one.
-    `top_only`: only the workspace of `top` (a root) is wanted, so the walk does not go below a
-    root nested in it: everything there belongs to that root (or a deeper one), never to `top`."""
-    walker = Walker(top, rules, display)
-    spaces: dict[Path | None, Workspace] = {}
-    owner: dict[str, Path | None] = {}       # folder (relative) -> its workspace root
-    in_skill: dict[str, Path] = {}           # folder (relative) inside a skill -> that SKILL.md
-    kinds: dict[Path, dict[str, list[tuple[str, Path]]]] = {}
-
-    def space(root: Path | None) -> Workspace:
-        if root not in spaces:
-            spaces[root] = Workspace(root, origin=origin if root is None else None, listings=walker.listed)
-        return spaces[root]
-
-    for folder in walker.folders():
-        parent = folder.rel.rpartition("/")[0] if folder.rel else None
-        if folder.error is not None:
-            home = owner.get(parent) if parent is not None else None
-            space(home).unreadable.append((folder.path, f"the folder cannot be listed: {folder.error}"))
-            continue
-        outer = in_skill.get(folder.rel)
-        prefix = folder.rel + "/" if folder.rel else ""
-        if outer is not None:  # inside a skill: only a nested SKILL.md is of interest
-            home = owner.get(parent) if parent is not None else None
-            nested = _nested_skill(folder)
-            if nested is not None:
-                space(home).nested.append((outer, nested))
-                left_out.append(LeftOut(nested, False, f"a skill nested inside {display(outer.parent)}/: "
-                                                       "clients do not load it (name it to check it)"))
-            for entry in folder.dirs:
-                in_skill[prefix + entry.name] = outer
-            owner[folder.rel] = home
-            continue
-        dirs = {e.name for e in folder.dirs}
-        files = {e.name for e in folder.files}
-        root = owner.get(parent) if parent is not None else None
-        is_skill = SKILL_FILE in dirs or SKILL_FILE in files
-        if not is_skill and _marks_root(folder.path, dirs, files):  # (a skill folder never is one)
-            if top_only and folder.rel:  # a nested root: its files are its own (they would be dropped)
-                folder.dirs = []
-                continue
-            root = folder.path
-            space(root)
-            if CATALOG_FILE in files:
-                kinds.setdefault(root, {}).setdefault("catalog", []).append(("catalog", folder.path / CATALOG_FILE))
-        owner[folder.rel] = root
-        if PLUGIN_MARKER in dirs and not is_skill:
-            space(root).plugins.append(folder.path)
-        if is_skill:
-            # one Path from the string, not the folder's and then its child: thousands a walk
-            skill = Path(folder.where + os.sep + SKILL_FILE)
-            space(root).skills.append(skill)
-            space(root).listed_in[skill] = folder.where
-            codex = folder.path / "agents" / "openai.yaml" if "agents" in dirs else None
-            if codex is not None and codex.is_file():  # Codex's settings for this skill (core/codex.py)
-                space(root).documents.append((CODEX_AGENT_KIND, codex))
-            folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
-            for entry in folder.dirs:
-                in_skill[prefix + entry.name] = skill
-            continue
-        kind = KIND_FOLDERS.get(folder.path.name) if parent is not None else None
-        if kind is not None and root is not None and owner.get(parent) == root and folder.path.parent == root:
-            kinds.setdefault(root, {}).setdefault(kind, []).extend(
-                (kind, Path(e.path)) for e in folder.files if e.name.endswith(YAML_SUFFIXES))
-        for skill in _linked_skills(folder.files, top, left_out):
-            space(root).skills.append(skill)
-            space(root).linked.add(skill)
-    left_out.extend(walker.left_out)
-    for root, by_kind in kinds.items():  # tools, agents, scenes, then the catalog, as resolve reads them
-        spaces[root].documents.extend(d for k in ("tool", "agent", "scene", "session", "catalog") for d in by_kind.get(k, ()))
-    return [spaces[k] for k in sorted(spaces, key=lambda p: (p is not None, str(p)))]
-
-
-def _nested_skill(folder: Folder) -> Path | None:
-    """The SKILL.md of a folder inside a skill, if the walk kept one (the walk goes no further
-    into it either way). `names` holds what the walk left out too: the cheap test first (most
-    of a walk's folders are inside skills), then whether the walk kept it."""
-    if SKILL_FILE not in folder.names:
-        return None
-    kept = any(e.name == SKILL_FILE for e in folder.dirs + folder.files)
-    folder.dirs = [d for d in folder.dirs if d.name != SKILL_FILE]
-    return folder.path / SKILL_FILE if kept else None
-
-
-def _linked_skills(entries: list[os.DirEntry[str]], top: Path, left_out: list[LeftOut]) -> list[Path]:
-    """The SKILL.md files of the linked skill folders among a folder's entries (skills/x ->
-    ../shared/x): checked too, never silently passed over. Links are not walked (one to / would
-    search the whole disk); a linked folder that is no skill is left out, saying what it holds."""
-    skills = []
-    for entry in entries:
-        if entry.is_symlink() and os.path.isdir(entry.path):
-            if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-                skills.append(Path(entry.path) / SKILL_FILE)
-            else:
-                left_out.append(LeftOut(Path(entry.path), True, link_reason(entry.path, top)))
-    return skills
-
-
-LINK_LOOK = 2000  # entries of a linked folder looked at to say what it holds
-
-
-def link_reason(link: str, top: Path) -> str:
-    """What a linked folder holds, said as `--show-files` says why it was left out: a linked
-    skills folder (`.claude/skills -> ../.agents/skills`) is checked where it points when the
-    walk reaches that folder; links are never walked (one to / would search the whole disk)."""
-    target = os.readlink(link)
-    skills = 0
-    try:
-        with os.scandir(link) as listing:
-            for index, entry in enumerate(listing):
-                if index >= LINK_LOOK:
-                    break
-                skills += entry.is_dir() and os.path.lexists(os.path.join(entry.path, SKILL_FILE))
-    except OSError:
-        return f"a link to {target}, which cannot be listed (links are not walked)"
-    if not skills:
-        return f"a link to a folder without skills ({target}; links are not walked)"
-    inside = os.path.realpath(link).startswith(os.path.realpath(top) + os.sep)
-    where = "they are checked there" if inside else f"name {target} to check them"
-    return f"a linked skills folder (-> {target}, {skills} skill{'s' if skills != 1 else ''}): links are not walked; {where}"
-
-
 def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = None,
-                   resolve: Callable[[Path], Path] = Path.resolve) -> Path | None:
+                   resolve: Callable[[Path], Path] = Path.resolve, view: FileSystemView = PLAIN) -> Path | None:
     """The nearest workspace root at or above `path`, not leaving the repository (`.git`).
     `known` remembers each folder's answers (a root? the repository's top?) across calls:
     pre-commit names thousands of files under one `skills/` folder, and listing it again for
@@ -327,15 +108,15 @@ def enclosing_root(path: Path, known: dict[Path, tuple[bool, bool]] | None = Non
 
     def answers(folder: Path) -> tuple[bool, bool]:
         if (found := memo.get(folder)) is None:
-            found = memo[folder] = (is_root(folder), (folder / ".git").exists())
+            found = memo[folder] = (view.is_root(folder), view.exists(folder / ".git"))
         return found
 
-    return next((candidate for candidate in folders_up_to_repo_top(path, resolve, lambda f: answers(f)[1])
+    return next((candidate for candidate in folders_up_to_repo_top(path, resolve, lambda f: answers(f)[1], view.is_dir)
                  if answers(candidate)[0]), None)
 
 
-def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None]
-                      ) -> tuple[bool, Path | None]:
+def _root_above_skill(target: str, above: dict[str, Path | None], search: Callable[[Path], Path | None],
+                      has_git: Callable[[str], bool]) -> tuple[bool, Path | None]:
     """enclosing_root of a named file resolved to `target`, when that is a SKILL.md: (True,
     the root) then, else (False, None). Its folder holds SKILL.md, so is never a root and
     need not be listed: the search goes on above it, unless it is the repository's top, and
@@ -347,18 +128,18 @@ def _root_above_skill(target: str, above: dict[str, Path | None], search: Callab
         return False, None
     up = os.path.dirname(folder)
     # The folder is searchable (the file in it was opened): os.path.exists answers as the
-    # Path.exists of enclosing_root would, at half the cost.
-    if up == folder or os.path.exists(os.path.join(folder, ".git")):
+    # Path.exists of enclosing_root would, at half the cost (the view's `has_git`).
+    if up == folder or has_git(folder):
         return True, None  # the filesystem's root, or the repository's top: nothing above counts
     if up not in above:
         above[up] = search(Path(up))
     return True, above[up]
 
 
-def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut]) -> Workspace:
+def _walk_root(root: Path, rules: WalkRules, left_out: list[LeftOut], view: FileSystemView = PLAIN) -> Workspace:
     # A root below is walked on its own when a file in it is named: the settings' `exclude`
     # and the ignore files count from the walk's top, so an enclosing root's walk of it differs.
-    found = [w for w in _walk(root, rules, left_out, top_only=True) if w.root == root]
+    found = [w for w in sort_tree(view, root, rules, left_out, top_only=True) if w.root == root]
     return found[0] if found else Workspace(root)
 
 
@@ -388,20 +169,23 @@ def discover(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) -> lis
     return discover_all(paths, rules).spaces
 
 
-def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules()) -> Discovery:
+def discover_all(paths: Sequence[Path | str], rules: WalkRules = WalkRules(),
+                 view: FileSystemView | None = None) -> Discovery:
     """Workspaces under the given folders and files. A file or folder inside a workspace brings
     its whole workspace in as context (cross-file rules need it) with findings limited to what
     was named; what was named is checked even where a walk leaves it out. Raises InputError
-    for a named path that does not exist or cannot be opened."""
-    return _Discover(rules).run(paths)
+    for a named path that does not exist or cannot be opened. `view`: how the file system is
+    asked (core/fsview.py); the plain disk with the named-files shortcut unless told."""
+    return _Discover(rules, view if view is not None else NamedView()).run(paths)
 
 
 class _Discover:
     """One discovery's state: the roots walked for context, and the memos that keep naming
     thousands of files (pre-commit) linear: each folder resolved once, each root looked up once."""
 
-    def __init__(self, rules: WalkRules) -> None:
+    def __init__(self, rules: WalkRules, view: FileSystemView) -> None:
         self.rules = rules
+        self.view = view
         self.spaces: list[Workspace] = []
         self.within: dict[Path, Workspace] = {}
         self.left_out: list[LeftOut] = []
@@ -415,10 +199,7 @@ class _Discover:
         # resolves shares its entry with the named-files shortcut's, below)
         self.above: dict[str, Path | None] = {}
         self.keys: dict[Path, str] = {}  # each named file, resolved as Workspace.only holds it
-        try:
-            self.cwd: str | None = os.path.realpath(os.getcwd())
-        except OSError:  # the working folder was removed: every name is asked the long way
-            self.cwd = None
+        self.cwd = view.cwd()  # (None: the working folder was removed: every name is asked the long way)
         # that folder -> its root's workspace, walked, and what the walk found (one look a file)
         self.walked_up: dict[str, tuple[Workspace, WalkedSkills]] = {}
 
@@ -427,21 +208,21 @@ class _Discover:
             if self.quick(given):
                 continue
             path = Path(given)  # (made only here: a Path each for thousands of named files cost)
-            if _named_is_folder(path):
+            if self.view.named_is_folder(path):
                 self.named_folder(path, index)
             else:
                 self.named_file(path, index)
         self.spaces.extend(self.within.values())
         for space in self.within.values():
             space._resolved, space._resolve = self.keys, self.real  # reports() asks again, for every file
-        merged = _merged(self.spaces)
-        _drop_linked_copies(merged, self.left_out)
+        merged = _merged(self.spaces, self.view)
+        _drop_linked_copies(merged, self.left_out, self.view)
         return Discovery(merged, self.left_out, list(paths), self.settings)
 
     def inside(self, root: Path, named: set[str] | None) -> Workspace:
         space = self.within.get(root)
         if space is None:
-            space = self.within[root] = _walk_root(root, self.rules, self.context_left_out)
+            space = self.within[root] = _walk_root(root, self.rules, self.context_left_out, self.view)
             space.only = set()
         if space.only is not None:
             if named is None:
@@ -461,8 +242,8 @@ class _Discover:
         if (known := self.resolved_text.get(text)) is None:
             absolute = os.path.abspath(text)
             head, name = os.path.split(absolute)
-            if not name or ".." in text.split(os.sep) or os.path.islink(absolute):
-                known = os.path.realpath(text)  # a link (or `..` past one) goes where it points
+            if not name or ".." in text.split(os.sep) or self.view.is_link(absolute):
+                known = self.view.realpath(text)  # a link (or `..` past one) goes where it points
             else:
                 known = os.path.join(self.real_text(head), name)
             self.resolved_text[text] = known
@@ -489,9 +270,11 @@ class _Discover:
         return key
 
     def named_root(self, path: Path) -> Path | None:
-        known, root = _root_above_skill(self.real_text(os.fspath(path)), self.above,
-                                        lambda up: enclosing_root(up, self.roots, self.real))
-        return root if known else enclosing_root(path, self.roots, self.real)
+        known, root = _root_above_skill(self.real_text(os.fspath(path)), self.above, self.enclosing, self.view.has_git)
+        return root if known else self.enclosing(path)
+
+    def enclosing(self, path: Path) -> Path | None:
+        return enclosing_root(path, self.roots, self.real, self.view)
 
     def quick(self, path: Path | str) -> bool:
         """A named SKILL.md that its root's walk found as written, counted in from the walk's
@@ -506,7 +289,7 @@ class _Discover:
                 return False
             if up not in self.above:
                 try:
-                    self.above[up] = enclosing_root(Path(up), self.roots, self.real)
+                    self.above[up] = self.enclosing(Path(up))
                 except OSError:  # (a name too long, a folder not searchable): the long way says it of the file
                     return False
             root = self.above[up]
@@ -515,7 +298,7 @@ class _Discover:
                 return False
             ready = self.walked_up[up] = (space, WalkedSkills(space.listed_in, space.listings))
         space, skills = ready
-        found = skills.match(absolute)
+        found = self.view.named_skill(absolute, skills)
         if found is None:
             return False
         self.keys[found] = key = identity(absolute)  # its own real path (see WalkedSkills)
@@ -524,25 +307,26 @@ class _Discover:
         return True
 
     def named_folder(self, path: Path, index: int) -> None:
-        root = enclosing_root(path, self.roots, self.real)
-        if root is None or root == path.resolve():
-            self.spaces.extend(_walk(path, self.rules, self.left_out, _loose_key(path, index)))
+        root, resolve = self.enclosing(path), self.view.resolve
+        if root is None or root == resolve(path):
+            origin = _loose_key(path, index, self.view)
+            self.spaces.extend(sort_tree(self.view, path, self.rules, self.left_out, origin))
             return
-        walked = _walk(path, self.rules, self.left_out)
+        walked = sort_tree(self.view, path, self.rules, self.left_out)
         found_skills = [p for w in walked for p in w.skills]
         found_docs = [d for w in walked for d in w.documents if w.root is not None]
-        space = self.inside(root, {identity(p.resolve()) for p in found_skills + [d for _, d in found_docs]})
+        space = self.inside(root, {identity(resolve(p)) for p in found_skills + [d for _, d in found_docs]})
         self.bring(space, found_skills, found_docs)
         # `lint agents/`: the root's files below the named folder (only a root's walk finds them)
-        under = path.resolve()
+        under = resolve(path)
         if space.only is not None:
-            space.only |= {identity(d.resolve()) for _, d in space.documents if d.resolve().is_relative_to(under)}
+            space.only |= {identity(resolve(d)) for _, d in space.documents if resolve(d).is_relative_to(under)}
         for w in walked:
             space.nested.extend(n for n in w.nested if n not in space.nested)
             space.unreadable.extend(w.unreadable)
 
     def named_file(self, path: Path, index: int) -> None:
-        kind = kind_here(path)
+        kind = kind_here(path, self.view)
         if kind is None:
             self.left_out.append(LeftOut(path, False, "not a skillkit file here"))
             return
@@ -554,32 +338,24 @@ class _Discover:
             space = self.inside(root, {self.named_key(path)})
             self.bring(space, [path] if kind == "skill" else [], [] if kind == "skill" else [(kind, path)])
         else:
-            loose = Workspace(None, origin=_loose_key(path, index))
+            loose = Workspace(None, origin=_loose_key(path, index, self.view))
             (loose.skills.append(path) if kind == "skill" else loose.documents.append((kind, path)))
             self.spaces.append(loose)
 
 
-def _identity(path: Path) -> object:
-    try:
-        status = os.stat(path)
-        return (status.st_dev, status.st_ino)
-    except OSError:
-        return os.path.abspath(path)
-
-
-def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut]) -> None:
+def _drop_linked_copies(spaces: list[Workspace], left_out: list[LeftOut], view: FileSystemView) -> None:
     """A linked skill folder (`.codex/skills/x -> ../../skills/x`) whose target this run checks
     at its own path is checked there once, not twice under two names."""
     linked = [(space, path) for space in spaces for path in space.linked]
     if not linked:
         return
-    real = {_identity(p) for space in spaces for p in space.skills if p not in space.linked}
+    real = {view.file_identity(p) for space in spaces for p in space.skills if p not in space.linked}
     for space, path in linked:
         kept = path in space.skills
-        if not kept or _identity(path) in real:  # (not kept: a copy _unique dropped for its target)
+        if not kept or view.file_identity(path) in real:  # (not kept: a copy _unique dropped for its target)
             if kept:
                 space.skills.remove(path)
-            target = display(Path(os.path.realpath(path.parent)))
+            target = view.show(Path(view.realpath(os.fspath(path.parent))))
             left_out.append(LeftOut(path.parent, True, f"a link to {target}/, checked there"))
 
 
@@ -594,12 +370,12 @@ def nothing_found(found: Discovery, shown: int = 8) -> str:
     return text
 
 
-def _merged(spaces: list[Workspace]) -> list[Workspace]:
+def _merged(spaces: list[Workspace], view: FileSystemView) -> list[Workspace]:
     """One workspace per root, each file once: `lint . skills/a`, or a file named twice, must
     not read (and count) a file twice. A root walked whole outranks the same root read for context."""
     by_root: dict[Hashable, Workspace] = {}
     for space in spaces:
-        key = space.root.resolve() if space.root is not None else space.origin
+        key = view.resolve(space.root) if space.root is not None else space.origin
         have = by_root.setdefault(key, space)
         if have is space:
             continue
@@ -615,22 +391,18 @@ def _merged(spaces: list[Workspace]) -> list[Workspace]:
             have.plugins += [p for p in space.plugins if p not in have.plugins]
     for space in by_root.values():
         # the real folder before a link to it: a skill is checked (and shown) where it is
-        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path)
-        space.documents = _unique(space.documents, lambda kind_path: kind_path[1])
+        space.skills = _unique(sorted(space.skills, key=lambda path: path in space.linked), lambda path: path, view)
+        space.documents = _unique(space.documents, lambda kind_path: kind_path[1], view)
     return list(by_root.values())
 
 
-def _unique(items: list[T], path_of: Callable[[T], Path]) -> list[T]:
+def _unique(items: list[T], path_of: Callable[[T], Path], view: FileSystemView) -> list[T]:
     """Each file once, however it was reached (a link, `..`): by device and inode, one stat
     each (resolving every path cost 10 times more on a big tree)."""
     seen: set[object] = set()
     out = []
     for item in items:
-        try:
-            status = os.stat(path_of(item))
-            identity: object = (status.st_dev, status.st_ino)
-        except OSError:  # unreadable: the reader reports it; keep it once by its name
-            identity = os.path.abspath(path_of(item))
+        identity = view.file_identity(path_of(item))
         if identity not in seen:
             seen.add(identity)
             out.append(item)

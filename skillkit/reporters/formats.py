@@ -1,7 +1,8 @@
 """Every command's output formats: one registry per command, in the order `--help` lists them.
 
-Adding a format is a reporter module and one line here; the command's `--format` choices, its
-help and its dispatch follow (tests/cli/test_formats.py holds each command to its registry).
+Adding a format is a reporter module and one line here (lint's registry holds one entry a
+line, so the line is the whole edit); the command's `--format` choices, its help and its
+dispatch follow (tests/cli/test_formats.py holds each command to its registry).
 Each command calls its reporters with one signature, said above its registry."""
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from skillkit.reporters.registry import Reporter
 _R = "skillkit.reporters."
 
 # report(result: pipeline.Result, out, color: bool | None)
-LINT = (Reporter("text", _R + "text", False), Reporter("json", _R + "json", True),
-        Reporter("sarif", _R + "sarif", True), Reporter("github", _R + "github", True))
+LINT = (
+    Reporter("text", _R + "text", False),
+    Reporter("json", _R + "json", True),
+    Reporter("sarif", _R + "sarif", True),
+    Reporter("github", _R + "github", True),
+)
 
 # report(sim: Simulation, out, view: SimulateView)
 SIMULATE = (Reporter("text", _R + "simulate_text", False), Reporter("json", _R + "simulate_json", True),

@@ -38,7 +38,11 @@ def _format(module: ModuleType) -> TranscriptFormat:
     return TranscriptFormat(module.NAME, module.sniff, module.read)
 
 
-FORMATS: tuple[TranscriptFormat, ...] = (_format(openai), _format(sillytavern), _format(yaml_form))
+FORMATS: tuple[TranscriptFormat, ...] = (
+    _format(openai),
+    _format(sillytavern),
+    _format(yaml_form),  # last: it takes anything (strength 1)
+)
 BY_NAME = {f.name: f for f in FORMATS}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillkit.core import findings as core_findings
@@ -122,29 +123,45 @@ def _declarations() -> dict[str, tuple[str, str]]:
     return out
 
 
-def _reads(tree: ast.AST, name: str) -> int:
-    return sum(1 for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == name
-               and isinstance(node.ctx, ast.Load))
+@dataclass
+class _Uses:
+    """What one module reads, gathered in one walk of its tree (a walk per finding and module
+    made this test the suite's slowest)."""
+    loads: Counter = field(default_factory=Counter)            # Name loads, by name
+    imported: dict = field(default_factory=dict)               # (module, name) -> [local aliases]
+    modules: set = field(default_factory=set)                  # (local alias, "pkg.module") imported by name
+    attributes: set = field(default_factory=set)               # (value name, attr) of `X.attr`
+
+
+def _uses(tree: ast.AST) -> _Uses:
+    uses = _Uses()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            uses.loads[node.id] += 1
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                uses.imported.setdefault((node.module, alias.name), []).append(alias.asname or alias.name)
+                uses.modules.add((alias.asname or alias.name, f"{node.module}.{alias.name}"))
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            uses.attributes.add((node.value.id, node.attr))
+    return uses
 
 
 def test_every_finding_is_reported_where_it_is_declared_or_imported():
     # A table entry nothing reports is documentation of a rule that never fires: each is read
     # (`.at(...)`, `.id` on a field or kind, a parser's default) in the module that declares
     # it, or in a module that imports it by name from there (the tables themselves aside).
-    trees = {_module_of(p): ast.parse(p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
     tables = ("skillkit.core.findings", "skillkit.platform.findings")
+    uses = {_module_of(p): _uses(ast.parse(p.read_text(encoding="utf-8"))) for p in PACKAGE.rglob("*.py")}
     for rule_id, (module, name) in _declarations().items():
-        users = [module] if module not in tables and _reads(trees[module], name) else []
-        for other, tree in trees.items():
-            aliases = [alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                       and node.module == module for alias in node.names if alias.name == name]
-            users += [other for alias in aliases if other not in tables and _reads(tree, alias)]
+        users = [module] if module not in tables and uses[module].loads[name] else []
+        for other, used in uses.items():
+            if other in tables:
+                continue
+            users += [other for alias in used.imported.get((module, name), ()) if used.loads[alias]]
             if module in tables:  # `from skillkit.platform import findings as F` ... `F.NAME`
-                users += [other for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-                          and node.attr == name and isinstance(node.value, ast.Name) and other not in tables
-                          and any(isinstance(i, ast.ImportFrom) and f"{i.module}.{a.name}" == module
-                                  and (a.asname or a.name) == node.value.id
-                                  for i in ast.walk(tree) for a in getattr(i, "names", ()))]
+                users += [other for local, imported in used.modules
+                          if imported == module and (local, name) in used.attributes]
         assert users, f"{rule_id} ({module}.{name}) is declared but never reported"
 
 

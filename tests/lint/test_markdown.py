@@ -7,6 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skillkit.core.markdown import read_markdown
+from skillkit.core.markdown_plain import plain
 from skillkit.core.markdown_tokens import parse
 from skillkit.rules.agent_skills import local_links
 
@@ -163,3 +164,54 @@ def test_a_fence_closer_indented_four_columns_does_not_close():
     assert read_markdown(text).fences[0].closed is False
     assert parse(text).fences[0].closed is False
     assert parse("```\ncode\n   ```\n").fences[0].closed is True
+
+
+# HTML blocks that only their end marker ends, opened and closed on different lines, among
+# blank lines, fences, list items and links: read in stretches when the block ends before
+# the next stretch boundary, and then exactly as a whole parse reads them.
+LONG_HTML = st.lists(st.sampled_from(["<pre>", "<pre class=\"x\">", "</pre>", "<PRE>", "</Pre>", "  <pre>", "- <pre>",
+                                      "   </pre>", "<prefix>", "<script>", "</script>", "<style>", "</textarea>",
+                                      "<!--", "-->", "<!-- c -->", "<!-->", "<?php", "?>", "<!DOCTYPE", "<!doctype",
+                                      ">", "<![CDATA[", "]]>", "<!x", "<pre><code><strong>x", "</strong></code></pre>",
+                                      "", "  ", "```", "```bash", "~~~", "- a", "1. Step", "   [s](s.md)", "x [a](a.md)",
+                                      "[b](b.md)", "<a href=\"h.md\">h</a>", "> [q](q.md)", "    [c](c.md)", "text",
+                                      "`<pre>`", "x <pre> y", "[r]: r.md"]),
+                     max_size=16).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
+@given(st.one_of(LONG_HTML, LONG_HTML.map(lambda text: text + "\n")))
+@example("<pre>\n[a](a.md)\n</pre>\n\n[b](b.md)")
+@example("<pre>\n\n[a](a.md)\n</pre>\n\n[b](b.md)")
+@example("x\n\n```\nc\n```\n<pre>\n[a](a.md)\n\nb\n</pre>\n```\nd\n```\n[e](e.md)")
+@example("<!--\n[a](a.md)\n-->\n[b](b.md)\n\n```\nx\n```\n<?php\n[c](c.md)\n?>\n\n[d](d.md)")
+def test_long_html_blocks_read_what_markdown_it_reads(text):
+    """`<pre>` ... `</pre>` over several lines (and comments, `<?`, `<!X`, CDATA) no longer
+    send a text to a whole parse when the block ends before a stretch boundary: the
+    shortcuts read such texts as the whole parse does, links, fences and code blocks."""
+    assert read_markdown(text) == parse(text)
+
+
+# Lines that start with what opens no block (`(`, `（`, `@`, `“`, `✅`, `—`, a lone backtick or
+# underscore, a number that is no list marker) beside the lines that do.
+LINE_STARTS = st.lists(st.sampled_from(["(a) [x](x.md)", "（1）[y](y.md)", "@B [z](z.md)", "2.2 L [w](w.md)", "1.首 [v](v.md)",
+                                        "`c` [u](u.md)", "_e_ [t](t.md)", "— [s](s.md)", "✅\u00a0参见[q](q.md)", "“x” [r](r.md)",
+                                        "](p.md)[", "$ x", "| a | b |", "|---|---|", ":---|---", "(x) | y", "- a", "1. a",
+                                        "  (b) [c](c.md)", "    (d) [e](e.md)", "", "  ", "# H", "> q", "a [b", "(c)](d.md)",
+                                        "1.5 [f](f.md)", "1)x [g](g.md)", "1.", "2)", "_", "__x", "`` x", "` x", "~x [h](h.md)",
+                                        "   ", "text", "- (i) [j](j.md)", "  (k)", "***", "___", "1234567890.x", "\u00a0(l)",
+                                        "(m)\n===", "(n)\n---", "<b>", "[o]: o.md", "```", "\\(p)"]),
+                       max_size=12).map(lambda parts: "\n".join(parts))
+
+
+@settings(max_examples=int(__import__("os").environ.get("MD_EXAMPLES", 400)))
+@given(st.one_of(LINE_STARTS, LINE_STARTS.map(lambda text: text + "\n\n")))
+@example("(a) [x](x.md)\n1.首 [v](v.md)\n")
+@example("(x) | y\n|---|---|\n[a](a.md)")
+def test_lines_that_open_no_block_read_what_markdown_it_reads(text):
+    """A stretch whose lines start with `(`, `@`, `“`, `2.2` and the like is read as plain
+    prose, and reads as the whole parse reads it; plain() alone agrees where it answers."""
+    assert read_markdown(text) == parse(text)
+    found = plain(text)
+    if found is not None:
+        assert found.links == parse(text).links

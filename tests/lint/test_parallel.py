@@ -3,6 +3,7 @@ reports exactly what one process reports, across several workspaces."""
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -162,3 +163,22 @@ def test_a_lint_run_shows_progress_up_to_every_file(tmp_path, monkeypatch) -> No
     options = build_options([tmp_path], None, None, None, None, registry=RULESET)
     run([tmp_path], options, progress=lambda done, total: seen.append((done, total)), models=False)
     assert seen[-1] == (60, 60) and len(seen) > 3 and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def _where(batch: list[int]) -> list[tuple[int, int]]:
+    return [(n, os.getpid()) for n in batch]
+
+
+def test_the_first_files_are_checked_here_before_the_pool_is_forked(monkeypatch) -> None:
+    """The workers inherit what the first WARM files warmed; every file still comes back once,
+    in order, and a second map over the same pool warms nothing again."""
+    monkeypatch.setenv("SKILLKIT_JOBS", "2")
+    with Workers() as workers:
+        batches = workers.map_batches(_where, list(range(100)))
+        head = next(batches)
+        assert workers._pool is None  # not forked yet: the head is this process's own work
+        rest = [x for batch in batches for x in batch]
+        again = [x for batch in workers.map_batches(_where, list(range(100))) for x in batch]
+    assert [n for n, _ in head] == list(range(parallel.WARM))
+    assert {pid for _, pid in head} == {os.getpid()}
+    assert [n for n, _ in head + rest] == list(range(100)) == [n for n, _ in again]
