@@ -119,9 +119,10 @@ class LintCache:
     def lookup(self, name: str, file: Path) -> tuple[Checked | None, Fingerprint | None]:
         """What checking the skill `name` (its SKILL.md: `file`) found, when its folder's files
         are what they were then (None otherwise), and the folder's fingerprint now: None when
-        the cache holds no entry for it (a first run), for the caller to take where it checks
-        the skill (`fingerprint_folder(cache.folder_of(file))`, in a worker: hashing every file
-        of a first run here, in one process, cost more than checking them in two). An entry
+        the cache holds no entry for it (a first run), for the caller to take over the worker
+        pool (`fingerprint_folder(cache.folder_of(file))`, core/cached_check.Fingerprints:
+        hashing every file of a first run here, in one process, cost more than checking them
+        in two). An entry
         that is not whole is damage: a miss, and the pack that held it is written anew."""
         if self.pack is None:
             self._open_folder()

@@ -123,8 +123,10 @@ def known_parts(file: Path, display: str, known: Known) -> tuple[SkillDoc, None,
 
 def without_yaml_text(doc: SkillDoc) -> SkillDoc:
     """The YAML text is parsed and its rules (invisible-unicode reads it) have run: dropping
-    it halves what a worker process sends back."""
-    return SkillDoc(doc.path, doc.file, SplitDocument("", doc.split.body, doc.split.body_line), doc.parsed, doc.invalid)
+    it halves what a worker process sends back. The stamp stays: it says whether the body may
+    be left in its file (core/stored_body.lean)."""
+    return SkillDoc(doc.path, doc.file, SplitDocument("", doc.split.body, doc.split.body_line), doc.parsed, doc.invalid,
+                    doc.stamp)
 
 
 def load_yaml_doc(kind: str, file: Path, display: str) -> tuple[YamlDoc | None, list[Diagnostic]]:

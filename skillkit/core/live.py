@@ -19,8 +19,10 @@ from skillkit.core.checked import Checked
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.documents import SkillDoc
 from skillkit.core.options import Options
-from skillkit.core.pipeline import (CheckedDocument, Judge, SkillContext, check_document, check_listed,
-                                    check_skill_files, discovery_findings, settle, workspace_hits)
+from skillkit.core.check import CheckContext, SourceFile, check
+from skillkit.core.checkers import build_checker
+from skillkit.core.pipeline import (CheckedDocument, Judge, SkillContext, check_document, discovery_findings, settle,
+                                    workspace_hits)
 from skillkit.core.paths import display
 from skillkit.core.rulebase import BODY, FRONTMATTER, PLUGINS, SKILLS, Rule, WorkspaceView, key
 from skillkit.core.suppress import Directive, file_directives
@@ -111,12 +113,9 @@ class LiveWorkspace:
             self.documents.update((f, d) for f, d in known.documents.items() if f not in stale and any(
                 f == p for _, p in self.space.documents))
             self.read.update((f, r) for f, r in known.read.items() if f in self.skills or f in self.documents)
-        items = [(file, display(file, self.base), True) for file in self.space.skills if file not in self.skills]
-        if workers is not None:
-            for batch in workers.map_batches(check_listed, items, self.base, self.options, True):  # type: ignore[attr-defined]
-                self.skills.update((checked.file, checked) for checked in batch)
-        else:
-            self.skills.update((checked.file, checked) for checked in check_listed(items, self.base, self.options, True))
+        files = [SourceFile(file, display(file, self.base)) for file in self.space.skills if file not in self.skills]
+        checker = build_checker(CheckContext(self.base, self.options), workers)  # type: ignore[arg-type]
+        self.skills.update((checked.file, checked) for checked in checker(files))
         self.read.update((file, checked.directives) for file, checked in self.skills.items())
         for kind, file in self.space.documents:
             if file not in self.documents:
@@ -172,7 +171,7 @@ class LiveWorkspace:
         for file in dict.fromkeys(files):
             if file in self.skills:
                 old = self.skills[file]
-                new = check_skill_files([file], self.base, self.options, shown_as=[old.shown])[0]
+                new = check([SourceFile(file, old.shown)], CheckContext(self.base, self.options))[0]
                 self.skills[file] = new
                 self.read[file] = new.directives
                 parts |= changed_parts(old.doc, new.doc)

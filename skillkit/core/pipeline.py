@@ -9,34 +9,31 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from skillkit.core.check import CheckContext, SourceFile, known_for_run, unreadable
 from skillkit.core.checked import Checked
+from skillkit.core.checkers import build_checker
 from skillkit.core.collector import no_collection
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
 from skillkit.core.diagnostics import Diagnostic, Severity
-from skillkit.core.documents import (Known, SkillDoc, YamlDoc, build_document, build_skill, known_parts,
-                                     load_skill_parts, load_yaml_doc, without_yaml_text)
+from skillkit.core.documents import Known, SkillDoc, YamlDoc, build_document, build_skill, load_yaml_doc
 from skillkit.core.model import Document, Skill
 from skillkit.core.options import Options, options_for_root
 from skillkit.core.parallel import Workers
 from skillkit.core.paths import Resolved, current_base, display
 from skillkit.core.errors import InputError
 from skillkit.core.loading import CLIENTS_OWN, Group, Groups
-from skillkit.core.rulebase import Hit, Rule, RuleContext, WorkspaceView
-from skillkit.core.stored_body import StaleBody, bind, lean, stored
-from skillkit.core.suppress import Directive, file_directives, silence
+from skillkit.core.judge import Judge
+from skillkit.core.rulebase import Rule, WorkspaceView
+from skillkit.core.stored_body import StaleBody
+from skillkit.core.suppress import Directive, silence
 from skillkit.core.walk import WalkRules
-from skillkit.core import wire  # noqa: F401  (what the worker pool pickles: registered there)
 from skillkit.core.workspace import FILE_UNREADABLE, SKILL_NESTED, Discovery, Workspace, discover_all, nothing_found
 
 if TYPE_CHECKING:  # the cache (and msgspec) imported only by a run that uses it: ~15 ms of --no-cache start-up
-    from skillkit.core.cache import Fingerprint, LintCache
+    from skillkit.core.cache import LintCache
 
 Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
-# The skills the run in progress was handed already read and parsed (`run(known=...)`). Worker
-# processes are forked inside the run, so they find them here: sending a thousand parsed
-# documents to each would cost more than parsing them.
-_KNOWN: dict[str, Known] = {}
 
 
 @dataclass(frozen=True)
@@ -60,49 +57,6 @@ class Result:
         return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
-class Judge:
-    """Decides which rules run and how severe their findings are (one per set of options)."""
-
-    def __init__(self, options: Options) -> None:
-        options.check_rule_ids()
-        self.rules = options.registry.rules
-        self.by_id = options.registry.by_id
-        self.profile = options.resolved_profile()
-        self.options = options
-        self.context = RuleContext(self.profile, options.settings)
-
-    def runs(self, rule: Rule) -> bool:
-        if not self.profile.applies(rule) or rule.id in self.options.ignore:
-            return False
-        if self.options.select is not None and rule.id not in self.options.select:
-            return False
-        return self.profile.severities.get(rule.id, rule.severity) is not None or rule.id in self.options.severity
-
-    def severity(self, rule: Rule, found: Severity | None) -> Severity:
-        if rule.id in self.options.severity:
-            return self.options.severity[rule.id]
-        override = self.profile.severities.get(rule.id)
-        return override if override is not None else (found if found is not None else rule.severity)
-
-    def stamp(self, rule: Rule, hits: Iterable[Hit]) -> list[Diagnostic]:
-        return [Diagnostic(h.path, h.line, h.column, rule.id, self.severity(rule, h.severity), h.message)
-                for h in hits]
-
-    def admit(self, found: Iterable[Diagnostic]) -> list[Diagnostic]:
-        """Core-reported diagnostics, filtered and re-weighed like rule hits."""
-        out = []
-        for diag in found:
-            rule = self.by_id.get(diag.rule)
-            if rule is None:  # a core finding no rule documents yet: never drop it silently
-                out.append(diag)
-                continue
-            if not self.runs(rule):
-                continue
-            out.append(Diagnostic(diag.path, diag.line, diag.column, diag.rule,
-                                  self.severity(rule, diag.severity), diag.message))
-        return out
-
-
 def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Findings made outside the pipeline (a command's own analysis) filtered and weighed as
     lint's are: --select, --ignore, the profile and `severity` settings apply to them too."""
@@ -110,120 +64,31 @@ def weigh(options: Options, found: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 def _listed(space: Workspace, files: list[Path], base: str, folders: Resolved | None = None
-            ) -> list[tuple[Path, str, bool]]:
-    """Each file with its shown path and whether its findings are reported: asked once, here,
-    where the workspace has each path resolved and the walk says which parts are no links
-    (each worker resolved every file again: a tree outside the working folder cost a realpath,
-    six calls to the OS, per file), and sent with its batch (a set of every named file sent
-    with each batch cost more than the check of a small one). `folders`: display's memo, when
-    the caller has made it; else made for the first path outside the working folder."""
+            ) -> list[SourceFile]:
+    """Each file with its shown path and whether its findings are reported (what the check is
+    handed): asked once, here, where the workspace has each path resolved and the walk says
+    which parts are no links (each worker resolved every file again: a tree outside the working
+    folder cost a realpath, six calls to the OS, per file), and sent with its batch (a set of
+    every named file sent with each batch cost more than the check of a small one). `folders`:
+    display's memo, when the caller has made it; else made for the first path outside the
+    working folder."""
     prefix = base + os.sep
     out = []
     for file in files:
         if folders is None and not os.path.abspath(file).startswith(prefix):
             folders = _resolved(space)
-        out.append((file, display(file, base, folders), space.reports(file)))
-    return out
-
-
-def check_listed(items: list[tuple[Path, str, bool]], base: str, options: Options, bodies: bool,
-                 known: Known | None = None) -> list[Checked]:
-    """check_skill_files over (file, shown path, reported) triples: what worker processes are handed."""
-    files = [file for file, _, _ in items]
-    reported = {file for file, _, shown in items if shown}
-    return check_skill_files(files, base, options, None if len(reported) == len(files) else reported, bodies,
-                             [shown for _, shown, _ in items], known)
-
-
-def check_and_fingerprint(items: list[tuple[Path, str, bool, str | None]], base: str, options: Options,
-                          bodies: bool) -> list[tuple[Checked, Fingerprint | None]]:
-    """check_listed, each item's skill folder (when given) fingerprinted first for the cache:
-    a first run's cache lookups leave that to the processes that check (core/cache.lookup)."""
-    from skillkit.core.cache import fingerprint_folder
-
-    prints = [None if folder is None else fingerprint_folder(folder) for _, _, _, folder in items]
-    return list(zip(check_listed([item[:3] for item in items], base, options, bodies), prints))
-
-
-def check_skill_files(files: list[Path], base: str, options: Options, only: set[Path] | None = None,
-                      bodies: bool = True, shown_as: list[str] | None = None,
-                      known: Known | None = None) -> list[Checked]:
-    """Read, parse, validate and run the per-skill rules on some skill files. Module-level and
-    self-contained (it builds its own judge) so that worker processes can run it too. Files
-    not in `only` (a set of `files`' own paths, as listed) are read for context: their
-    per-skill rules would be reported to no one. `bodies=False`: each document's body is left
-    in its file, read again only if a workspace rule asks (core/stored_body.lean). `shown_as`:
-    each file's shown path, when the caller has them (else `display` says). `known`: files whose
-    parts the caller has already (core/documents.known_parts), read only if they changed since."""
-    judge = Judge(options)
-    skill_rules = [r for r in judge.rules if r.scope == "skill" and judge.runs(r)]
-    known = known if known is not None else _KNOWN.get("run")
-    out = []
-    for index, file in enumerate(files):
-        shown = shown_as[index] if shown_as is not None else display(file, base)
-        try:
-            parts = known_parts(file, shown, known) if known else None
-            doc, bare, diags = parts if parts is not None else load_skill_parts(file, shown)
-        except InputError as exc:  # found on a walk (a name given was opened already): a finding
-            doc, bare, diags = None, None, [unreadable(shown, exc, file)]
-        core = tuple(judge.admit(diags))
-        rules: list[Diagnostic] | None = None
-        if only is None or file in only:
-            rules = []
-            # a broken frontmatter: the rules of the body and the bundle still run (links, secrets)
-            checked, runnable = (doc, skill_rules) if doc is not None else (bare, [r for r in skill_rules if r.bodily])
-            if checked is not None:
-                for rule in runnable:
-                    rules.extend(judge.stamp(rule, rule.check(checked, judge.context)))  # type: ignore[arg-type, misc]
-        if doc is not None and "skillkit:" not in doc.split.yaml_text and "skillkit:" not in doc.body:
-            said: tuple[Directive, ...] | None = ()  # the file as read holds none (its fence lines are `---`)
-        else:
-            said = file_directives(file, shown, True)
-        # the rules have read the frontmatter text; the body, when left out, is most of what is sent back
-        kept = None if doc is None else without_yaml_text(doc) if bodies else lean(doc)
-        out.append(Checked(file, shown, kept, core, None if rules is None else tuple(rules), said))
+        out.append(SourceFile(file, display(file, base, folders), space.reports(file)))
     return out
 
 
 def _checked_skills(space: Workspace, judge: Judge, base: str, cache: LintCache | None,
                     tick: Callable[[int], None], workers: Workers, bodies: bool) -> list[Checked]:
-    """Every skill of the workspace checked, from the cache where its folder is unchanged
-    (the run's known skills, core/documents.known_parts, neither read nor parsed again)."""
-    if cache is None:
-        out = []
-        for batch in workers.map_batches(check_listed, _listed(space, space.skills, base), base, judge.options, bodies,
-                                         done=tick):
-            out.extend(batch)
-        return out
-    hits: dict[Path, Checked] = {}
-    pending: list[tuple[Path, str, Fingerprint | None]] = []  # None: no entry, fingerprinted where checked
-    folders = _resolved(space)  # display's memo: a tree outside the working folder is resolved once
-    cache.expect(space.skills, space.listings, space.listed_in)
-    for file in space.skills:  # (the collector is paused for the run: see run())
-        name = f"{file}\0{display(file, base, folders)}"
-        hit, fingerprint = cache.lookup(name, file)
-        if hit is not None and fingerprint is not None and (hit.rules is not None or not space.reports(file)):
-            if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
-                bind(hit.doc, fingerprint.content(file.name))
-            hits[file] = hit if space.reports(file) else replace(hit, rules=None)
-        else:
-            pending.append((file, name, fingerprint))
-    tick(len(hits))  # the hits at once: each took a stat per file, no progress to show
-    listed = _listed(space, [file for file, _, _ in pending], base, folders)
-    items = [(*item, None if print_ is not None else cache.folder_of(file))
-             for item, (file, _, print_) in zip(listed, pending)]
-    printed: dict[Path, Fingerprint] = {}
-    for batch in workers.map_batches(check_and_fingerprint, items, base, judge.options, bodies, done=tick):
-        for checked, print_ in batch:
-            hits[checked.file] = checked
-            if print_ is not None:
-                printed[checked.file] = print_
-    for file, name, fingerprint in pending:
-        checked = hits[file]
-        cache.put(name, fingerprint or printed[file],
-                  checked if checked.doc is None else replace(checked, doc=stored(checked.doc)))
-    cache.save()
-    return [hits[file] for file in space.skills]
+    """Every skill of the workspace through the run's checker (core/checkers.py): from the
+    cache where its folder is unchanged, the rest over the worker pool."""
+    if cache is not None:
+        cache.expect(space.skills, space.listings, space.listed_in)
+    checker = build_checker(CheckContext(base, judge.options), workers, tick, lean_bodies=not bodies, cache=cache)
+    return checker(_listed(space, space.skills, base))
 
 
 def _resolved(space: Workspace) -> Resolved:
@@ -397,14 +262,6 @@ def settle(per_file: dict[str, list[Diagnostic]], files: list[tuple[Path, bool]]
             lambda rule_id: rule_id in also_ran or (rule_id in judge.by_id and judge.runs(judge.by_id[rule_id])), read)
 
 
-def unreadable(shown: str, exc: InputError, file: Path) -> Diagnostic:
-    """A file a walk found that cannot be read: a finding on it, and the run goes on."""
-    message = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
-    if file.is_symlink() and not file.exists():
-        message = "it is a link whose target does not exist"
-    return FILE_UNREADABLE.at(shown, 1, 1, f"cannot be read: {message}")
-
-
 def walk_rules(options: Options) -> WalkRules:
     return WalkRules(respect_gitignore=options.respect_gitignore, exclude=options.patterns)
 
@@ -425,15 +282,8 @@ def run(paths: Sequence[Path | str], options: Options, progress: Progress | None
     from skillkit.core.regex_time import configure
 
     configure(options.settings.get("regex-budget"))  # the run's regex time budget (core/regex_time.py)
-    outer = _KNOWN.get("run")
-    _KNOWN["run"] = known or {}  # before any worker is forked: they find them there
-    try:
-        with no_collection():  # workers are forked from here: they run without it too
-            return _run(paths, options, progress, cache, models)
-    finally:
-        _KNOWN.pop("run", None)
-        if outer is not None:  # (a run inside a run: the outer one's again)
-            _KNOWN["run"] = outer
+    with known_for_run(known or {}), no_collection():  # workers are forked inside: they find both
+        return _run(paths, options, progress, cache, models)
 
 
 def _run(paths: Sequence[Path | str], options: Options, progress: Progress | None, cache: bool, models: bool) -> Result:

@@ -24,7 +24,7 @@ from skillkit.authoring.writer import _check, _landed, write_skills
 from skillkit.core.documents import KnownSkill, known_parts, load_skill_parts
 from skillkit.core.frontmatter import parse_frontmatter
 from skillkit.core.paths import shown, shown_unchanged
-from skillkit.core import pipeline
+from skillkit.core import check
 from skillkit.core.pipeline import Options, run
 from skillkit.core.reader import decode, stamp_of
 from skillkit.reporters.import_text import _plain
@@ -107,7 +107,7 @@ def test_lint_given_the_known_documents_reports_what_lint_from_disk_reports(tmp_
     assert len(known) > 80
     from_disk = run([output.parent], Options(RULESET))
     read = []
-    monkeypatch.setattr(pipeline, "load_skill_parts", lambda file, shown_as: read.append(file) or
+    monkeypatch.setattr(check, "load_skill_parts", lambda file, shown_as: read.append(file) or
                         load_skill_parts(file, shown_as))
     given_known = run([output.parent], Options(RULESET), known=known)
     assert not [file for file in read if os.path.abspath(file) in known]  # the known were not read again
@@ -126,7 +126,7 @@ def test_worker_processes_find_the_known_documents(tmp_path: Path, monkeypatch) 
     from_disk = run([output.parent], Options(RULESET))
     monkeypatch.setenv("SKILLKIT_JOBS", "2")  # forked inside the run: they inherit what it was handed
     assert run([output.parent], Options(RULESET), known=known).diagnostics == from_disk.diagnostics
-    assert pipeline._KNOWN == {}  # and nothing of it outlives the run
+    assert check._KNOWN == {}  # and nothing of it outlives the run
 
 
 def test_a_known_file_changed_since_is_read_again(tmp_path: Path, monkeypatch) -> None:

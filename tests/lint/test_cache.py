@@ -364,7 +364,8 @@ def test_files_added_renamed_or_removed_in_a_skill_are_seen(cli, tmp_path: Path)
 def test_a_first_run_fingerprinted_by_worker_processes_is_all_hits_next_time(cli, tmp_path: Path, monkeypatch) -> None:
     """A first run's lookups leave each skill's fingerprint to the process that checks it
     (cache.lookup returns none): what two processes wrote must be what the next run sees."""
-    from skillkit.core import parallel, pipeline
+    from skillkit.core import check as seam
+    from skillkit.core import parallel
 
     tree = Tree(tmp_path)
     for index in range(40):
@@ -376,8 +377,8 @@ def test_a_first_run_fingerprinted_by_worker_processes_is_all_hits_next_time(cli
     first = lint(cli, tmp_path)
     monkeypatch.setenv("SKILLKIT_JOBS", "1")
     checked: list[Path] = []
-    check = pipeline.check_skill_files
-    monkeypatch.setattr(pipeline, "check_skill_files", lambda files, *a, **k: checked.extend(files) or check(files, *a, **k))
+    check = seam.check
+    monkeypatch.setattr(seam, "check", lambda files, *a, **k: checked.extend(f.file for f in files) or check(files, *a, **k))
     assert lint(cli, tmp_path) == first and checked == []  # every skill a hit
     tree.write("skills/s07/assets/blob.bin", "changed")
     assert lint(cli, tmp_path) == first and [p.parent.name for p in checked] == ["s07"]

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from skillkit.core import pipeline, stored_body
+from skillkit.core import check as seam
+from skillkit.core import checkers, stored_body
 from skillkit.core.documents import load_skill_doc, without_yaml_text
 from skillkit.core.stored_body import LeanSplit, StaleBody, lean
 
@@ -56,7 +57,7 @@ def test_rules_that_read_bodies_report_the_same_from_the_files(cli, workspace_co
     monkeypatch.setattr(stored_body, "_read_stamped_body", lambda file, stamp: reads.append(file) or read(file, stamp))
     lean_run = _lint(cli, workspace_copy)
     with monkeypatch.context() as patch:
-        patch.setattr(pipeline, "lean", without_yaml_text)  # the body kept in memory
+        patch.setattr(checkers, "lean", without_yaml_text)  # the body kept in memory
         kept_run = _lint(cli, workspace_copy)
     assert lean_run == kept_run
     rules = {d["rule"] for d in lean_run[1]}
@@ -68,21 +69,21 @@ def test_a_skill_md_changed_after_it_was_read_is_checked_afresh(cli, workspace_c
     _studio(workspace_copy, 3)
     monkeypatch.setenv("SKILLKIT_JOBS", "1")
     target = workspace_copy / "skills" / "card-01" / "SKILL.md"
-    check = pipeline.check_skill_files
+    check = seam.check
     rewritten: list[bool] = []
 
     def then_edited(files, *args, **kwargs):
         checked = check(files, *args, **kwargs)
-        if not rewritten and any(f.samefile(target) for f in files):  # an editor saves it after it was read, once
+        if not rewritten and any(f.file.samefile(target) for f in files):  # an editor saves it after it was read, once
             target.write_text(target.read_text(encoding="utf-8").replace("{{user}}", "{{weather}}") + "x\n",
                               encoding="utf-8")
             rewritten.append(True)
         return checked
 
-    monkeypatch.setattr(pipeline, "check_skill_files", then_edited)
+    monkeypatch.setattr(seam, "check", then_edited)
     code, found = _lint(cli, workspace_copy)
     assert rewritten
-    monkeypatch.setattr(pipeline, "check_skill_files", check)
+    monkeypatch.setattr(seam, "check", check)
     assert (code, found) == _lint(cli, workspace_copy)  # what the file says now, throughout
     assert any(d["rule"] == "macro-unanswered" and "weather" in str(d["message"]) for d in found)
 
