@@ -40,6 +40,7 @@ from skillkit.core.cache_format import EntryRecord
 from skillkit.core.checked import Checked
 from skillkit.core.errors import SkillkitError
 from skillkit.core.fingerprint import RACY_SECONDS, STAT, Fingerprint, fingerprint_folder, fingerprint_with
+from skillkit.core.fsview import ListedView
 from skillkit.core.reader import read_unfollowed
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class LintCache:
     kept: dict[str, EntryRecord] = field(default_factory=dict)  # entries reused as they are
     listings: dict[str, list[os.DirEntry[str]]] = field(default_factory=dict)  # the walk's (Walker.listed)
     listed_in: dict[Path, str] = field(default_factory=dict)  # SKILL.md -> its folder as the walk listed it
+    view: ListedView = field(default_factory=lambda: ListedView({}))  # lists a folder for its fingerprint
     pack: dict[str, EntryRecord] | None = None  # slot -> entry as decoded (checked when used)
     loose: set[str] = field(default_factory=set)
     pack_whole: bool = True  # False: missing, damaged or holding a damaged entry: written anew
@@ -84,6 +86,7 @@ class LintCache:
         this one writes)."""
         self.listings = listings or {}
         self.listed_in = listed_in or {}
+        self.view = ListedView(self.listings)  # discovery's view over what its walk listed
 
     def _open_folder(self) -> None:
         self.pack = {}
@@ -142,7 +145,7 @@ class LintCache:
         if found is None:
             return None, None
         entry, value = found
-        print_ = fingerprint_with(self.folder_of(file), self.listings, entry.files, entry.started - RACY_SECONDS,
+        print_ = fingerprint_with(self.folder_of(file), self.view.scan, entry.files, entry.started - RACY_SECONDS,
                                   entry.digest)
         if entry.digest != print_.digest:
             return None, print_

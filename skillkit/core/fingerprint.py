@@ -21,6 +21,7 @@ import os
 import stat
 import struct
 from dataclasses import dataclass
+from typing import Callable
 
 from skillkit.core.reader import OPEN_FLAGS
 
@@ -30,6 +31,7 @@ RACY_SECONDS = 2.0
 # relative name -> its stat packed (STAT: size, mtime, ctime, inode) then its digest: two
 # objects a file, not seven (an entry is rebuilt for every skill on every run)
 Known = dict[str, bytes]
+Scan = Callable[[str], list[os.DirEntry[str]]]  # one folder's entries (OSError: it cannot be listed)
 STAT = struct.Struct("<QQQQ")
 _WORD = (1 << 64) - 1
 _UNLISTABLE = "\0unlistable"  # no file's name holds a NUL: what _files_under says of a folder it cannot list
@@ -53,13 +55,18 @@ class Fingerprint:
 def fingerprint_folder(folder: str) -> Fingerprint:
     """A skill folder's fingerprint with no entry to vouch for any file (each is hashed), as
     lookup leaves it to the caller on a first run: module-level, for worker processes."""
-    return fingerprint_with(folder, {}, {}, 0.0, "")
+    return fingerprint_with(folder, _scan_os, {}, 0.0, "")
 
 
-def fingerprint_with(folder: str, listings: dict[str, list[os.DirEntry[str]]], known: Known, racy_from: float,
-                 known_digest: str) -> Fingerprint:
+def _scan_os(folder: str) -> list[os.DirEntry[str]]:
+    with os.scandir(folder) as listing:
+        return list(listing)
+
+
+def fingerprint_with(folder: str, scan: Scan, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
     """`known`: the files an entry vouches for (checked by `_entry`: bytes longer than a
-    stamp); `known_digest`: its fingerprint's digest; `listings`: the walk's, not listed again.
+    stamp); `known_digest`: its fingerprint's digest; `scan`: how a folder is listed (the
+    cache's: discovery's file-system view over the walk's listings, core/fsview.ListedView).
     The loop runs for every file of every skill on every run: a stat and a comparison each,
     the rest out of its way."""
     start = len(folder) + 1
@@ -67,7 +74,7 @@ def fingerprint_with(folder: str, listings: dict[str, list[os.DirEntry[str]]], k
     files: Known = {}
     fresh = False
     stat_of, stamp_of, size = os.stat, _stamp, STAT.size
-    for path in _files_under(folder, listings):
+    for path in _files_under(folder, scan):
         rel = path[start:]
         try:
             st = stat_of(path)
@@ -122,20 +129,16 @@ def _regular(st: os.stat_result) -> bool:
     return stat.S_ISREG(st.st_mode)
 
 
-def _files_under(folder: str, listed: dict[str, list[os.DirEntry[str]]]) -> list[str]:
+def _files_under(folder: str, scan: Scan) -> list[str]:
     """Every file under `folder` (in no particular order), without following links to folders (as the rules
-    read them: a linked file is read through its link). A folder in `listed` (the walk's) is not
-    listed again. An explicit stack: no recursion limit."""
+    read them: a linked file is read through its link), each folder listed by `scan`. An
+    explicit stack: no recursion limit."""
     found: list[str] = []
     stack = [folder]
     while stack:
         current = stack.pop()
         try:
-            entries = listed.get(current)
-            if entries is None:
-                with os.scandir(current) as listing:
-                    entries = list(listing)
-            for entry in entries:
+            for entry in scan(current):
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name != CACHE_FOLDER:
                         stack.append(entry.path)

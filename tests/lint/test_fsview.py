@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from skillkit.core import classifier, workspace
 from skillkit.core.errors import InputError
+from skillkit.core.fingerprint import fingerprint_folder, fingerprint_with
 from skillkit.core.fsview import ListedView, NamedView, PlainView
 from skillkit.core.kinds import marks_root
 from skillkit.core.named import WalkedSkills
@@ -320,3 +321,15 @@ def test_every_view_finds_what_the_plain_one_finds_in_generated_trees(tree: list
     (top / ".git").mkdir()
     build(top, tree)
     assert_views_agree(top)
+
+
+@pytest.mark.parametrize("top", FIXTURES, ids=lambda p: str(p.relative_to(REPO / "fixtures")))
+def test_the_cache_fingerprints_through_the_recorded_view_what_the_disk_holds(top: Path) -> None:
+    """Lint's cache lists a skill's folder for its fingerprint through discovery's view of what
+    the walk recorded (core/cache.py: ListedView): the same files, so the same digest, as
+    listing the folder from the disk."""
+    view = recorded(top)
+    for space in workspace.discover_all([top], WalkRules(), PlainView()).spaces:
+        for skill in space.skills:
+            folder = str(skill.parent)
+            assert fingerprint_with(folder, view.scan, {}, 0.0, "").digest == fingerprint_folder(folder).digest
