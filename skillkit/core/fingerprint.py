@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from skillkit.core.reader import OPEN_FLAGS
+from skillkit.core.walk import scan_disk
 
 CACHE_FOLDER = ".skillkit_cache"  # never part of a skill's files (the cache's own default folder)
 RACY_SECONDS = 2.0
@@ -55,12 +56,7 @@ class Fingerprint:
 def fingerprint_folder(folder: str) -> Fingerprint:
     """A skill folder's fingerprint with no entry to vouch for any file (each is hashed), as
     lookup leaves it to the caller on a first run: module-level, for worker processes."""
-    return fingerprint_with(folder, _scan_os, {}, 0.0, "")
-
-
-def _scan_os(folder: str) -> list[os.DirEntry[str]]:
-    with os.scandir(folder) as listing:
-        return list(listing)
+    return fingerprint_with(folder, scan_disk, {}, 0.0, "")
 
 
 def fingerprint_with(folder: str, scan: Scan, known: Known, racy_from: float, known_digest: str) -> Fingerprint:
