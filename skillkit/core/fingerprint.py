@@ -21,10 +21,9 @@ import os
 import stat
 import struct
 from dataclasses import dataclass
-from typing import Callable
 
 from skillkit.core.reader import OPEN_FLAGS
-from skillkit.core.walk import scan_disk
+from skillkit.core.walk import Scan, scan_disk
 
 CACHE_FOLDER = ".skillkit_cache"  # never part of a skill's files (the cache's own default folder)
 RACY_SECONDS = 2.0
@@ -32,7 +31,6 @@ RACY_SECONDS = 2.0
 # relative name -> its stat packed (STAT: size, mtime, ctime, inode) then its digest: two
 # objects a file, not seven (an entry is rebuilt for every skill on every run)
 Known = dict[str, bytes]
-Scan = Callable[[str], list[os.DirEntry[str]]]  # one folder's entries (OSError: it cannot be listed)
 STAT = struct.Struct("<QQQQ")
 _WORD = (1 << 64) - 1
 _UNLISTABLE = "\0unlistable"  # no file's name holds a NUL: what _files_under says of a folder it cannot list

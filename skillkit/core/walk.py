@@ -94,6 +94,9 @@ def _read_patterns(file: Path) -> list[str] | None:
     return data.decode("utf-8", errors="replace").split("\n")
 
 
+Scan = Callable[[str], list[os.DirEntry[str]]]  # one folder's entries (OSError: it cannot be listed)
+
+
 def scan_disk(folder: str) -> list[os.DirEntry[str]]:
     """A folder's entries as the OS lists them, sorted by name (OSError: it cannot be listed)."""
     return sorted(os.scandir(folder), key=lambda e: e.name)
@@ -105,7 +108,7 @@ class Walker:
 
     def __init__(self, top: Path, rules: WalkRules = WalkRules(),
                  show: Callable[[Path], str] = lambda path: path.as_posix(),
-                 scan: Callable[[str], list[os.DirEntry[str]]] = scan_disk) -> None:
+                 scan: Scan = scan_disk) -> None:
         self.top = top
         self.show = show
         self.rules = rules
