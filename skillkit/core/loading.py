@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from skillkit.clients import REGISTRY, loaders_of, project_folders
 
@@ -94,6 +94,11 @@ class Groups:
         self._marked: dict[str, bool] = {}
         self._repo: dict[str, bool] = {}
         self._named: dict[str, tuple[str, ...]] = {}
+        # what depends on a skill's parent folder alone, asked once for all its skills: a
+        # thousand skills of one collection cost a thousand walks up the tree otherwise
+        self._around: dict[str, tuple[Group | None, Group | None]] = {}
+        self._above: dict[str, tuple[str, ...]] = {}
+        self._cwd = os.getcwd()  # (abspath asks the OS for it on every call)
 
     def _plugin(self, folder: str) -> bool:
         if (known := self._marked.get(folder)) is None:
@@ -118,15 +123,30 @@ class Groups:
         return known
 
     def _in_plugin(self, folder: str) -> str | None:
-        """The plugin root whose manifests name `folder` (or a folder above it), or None."""
-        here = folder
-        while True:
-            if self._plugin(here) and any(folder == d or folder.startswith(d + os.sep) for d in self._declared(here)):
-                return here
-            up = os.path.dirname(here)
-            if self._top(here) or up == here:
-                return None
-            here = up
+        """The plugin root whose manifests name `folder` (or a folder above it), or None: the
+        folder itself first, then each folder above it up to the repository's top."""
+        if self._plugin(folder) and self._names(folder, folder):
+            return folder
+        if self._top(folder):
+            return None
+        up = os.path.dirname(folder)
+        if up == folder:
+            return None
+        return next((root for root in self._plugins_from(up) if self._names(root, folder)), None)
+
+    def _names(self, root: str, folder: str) -> bool:
+        """Whether the plugin root's manifests name `folder` or a folder above it."""
+        return any(folder == d or folder.startswith(d + os.sep) for d in self._declared(root))
+
+    def _plugins_from(self, here: str) -> tuple[str, ...]:
+        """The plugin roots at or above `here` up to the repository's top, nearest first."""
+        if (known := self._above.get(here)) is not None:
+            return known
+        own = (here,) if self._plugin(here) else ()
+        up = os.path.dirname(here)
+        known = own if self._top(here) or up == here else own + self._plugins_from(up)
+        self._above[here] = known
+        return known
 
     def _hidden_above(self, folder: str) -> bool:
         """Whether a folder between `folder` and the repository's top is hidden (`.hermes/
@@ -146,27 +166,51 @@ class Groups:
             known = self._repo[folder] = os.path.lexists(os.path.join(folder, ".git"))
         return known
 
-    def of(self, skill_file: str, follow: bool = False) -> Group | None:
+    def of(self, skill_file: str, follow: bool = False,
+           entries: Sequence[os.DirEntry[str]] | None = None) -> Group | None:
         """The group of the skill whose SKILL.md is `skill_file`, or None: no client loads it
         there. `follow`: a linked SKILL.md is grouped where its target is (name-unique: it is
-        checked in its target's workspace), else where the link is (where a client finds it)."""
-        if follow and os.path.islink(skill_file):
-            skill_file = os.path.realpath(skill_file)
-        folder = os.path.dirname(os.path.abspath(skill_file))
+        checked in its target's workspace), else where the link is (where a client finds it).
+        `entries`: the skill folder's listing as the walk made it, which answers what would
+        otherwise be five questions to the OS a skill (a link, the markers, `.git`)."""
+        if follow and self._linked(skill_file, entries):
+            skill_file, entries = os.path.realpath(skill_file), None
+        folder = os.path.dirname(os.path.normpath(os.path.join(self._cwd, skill_file)))
+        if entries is not None:
+            names = {entry.name for entry in entries}
+            self._marked.setdefault(folder, any(marker in names for marker in _markers()))
+            self._repo.setdefault(folder, ".git" in names)
         parent = os.path.dirname(folder)
-        if _client_folder(parent) is not None or _agents_own(parent):
-            return Group("client folder", parent)
+        if (around := self._around.get(parent)) is None:
+            around = self._around[parent] = self._around_parent(parent)
+        client, collection = around
+        if client is not None:
+            return client
         if (plugin := self._in_plugin(folder)) is not None:
             return Group("plugin", plugin)
+        return collection
+
+    @staticmethod
+    def _linked(skill_file: str, entries: Sequence[os.DirEntry[str]] | None) -> bool:
+        if entries is None:
+            return os.path.islink(skill_file)
+        name = os.path.basename(skill_file)
+        return any(entry.name == name and entry.is_symlink() for entry in entries)
+
+    def _around_parent(self, parent: str) -> tuple[Group | None, Group | None]:
+        """(the client folder a skill folder in `parent` is in, the plugin or collection a skill
+        there is in when no plugin manifest names its folder); each None when there is none."""
+        if _client_folder(parent) is not None or _agents_own(parent):
+            return Group("client folder", parent), None
         here = parent  # (the skill's own folder may be a repository: a submodule in a collection)
         while True:
             if os.path.basename(here) == COLLECTION:
                 above = os.path.dirname(here)
                 if self._plugin(above):
-                    return Group("plugin", above)
+                    return None, Group("plugin", above)
                 kind = "client folder" if _agents_own(here) or self._hidden_above(here) else "collection"
-                return Group(kind, here)
+                return None, Group(kind, here)
             up = os.path.dirname(here)
             if self._top(here) or up == here:  # never above the repository's top
-                return None
+                return None, None
             here = up

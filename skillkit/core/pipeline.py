@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from skillkit.core.bundle import listed_for_run
 from skillkit.core.check import CheckContext, SourceFile, known_for_run, unreadable
 from skillkit.core.checked import Checked
 from skillkit.core.checkers import build_checker
@@ -142,8 +143,10 @@ class SkillContext:
 def _load(space: Workspace, judge: Judge, tick: Callable[[int], None], cache: bool, models: bool,
           workers: Workers) -> tuple[list[Diagnostic], LoadedWorkspace]:
     try:
-        # lint (no models) leaves the bodies in their files (core/stored_body.lean)
-        return _load_space(space, judge, tick, cache, models, workers, bodies=models)
+        # lint (no models) leaves the bodies in their files (core/stored_body.lean); the walk's
+        # listings list each skill's bundle (core/bundle.py), not the disk again
+        with listed_for_run(space.listings):
+            return _load_space(space, judge, tick, cache, models, workers, bodies=models)
     except StaleBody:  # a SKILL.md changed while this run read it: the workspace afresh, kept whole
         return _load_space(space, judge, lambda count: None, False, models, workers, bodies=True)
 
@@ -187,7 +190,8 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
     for path, diag in discovery_findings(space, judge, base):
         per_file[diag.path].append(diag)
         shown_named(path, diag.path)
-    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins))
+    view = WorkspaceView(space.root, tuple(skill_docs), tuple(yaml_docs), judge.options.settings, tuple(space.plugins),
+                         listings=space.listings, listed_in=space.listed_in)
     for diags in workspace_hits(view, judge).values():
         for diag in diags:
             per_file[diag.path].append(diag)

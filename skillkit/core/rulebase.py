@@ -7,6 +7,7 @@ themselves (skillkit/rules/) are handed to it as a `Registry`."""
 from __future__ import annotations
 
 import inspect
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -42,9 +43,18 @@ class WorkspaceView:
     # The folder paths are shown from: the working folder in `lint`, each workspace folder in the
     # language server (whose own working folder is wherever the editor started it). None: the cwd.
     base: str | None = None
+    # the walk's listings (core/spaces.py: Workspace), so a rule asking what a skill's folder
+    # holds need not ask the OS again; empty when discovery made none (the language server)
+    listings: Mapping[str, list[os.DirEntry[str]]] = field(default_factory=dict, repr=False, compare=False)
+    listed_in: Mapping[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     def of_kind(self, kind: str) -> list[YamlDoc]:
         return [d for d in self.documents if d.kind == kind]
+
+    def entries_of(self, skill_file: Path) -> list[os.DirEntry[str]] | None:
+        """The skill folder's entries as the walk listed them, or None when it did not."""
+        where = self.listed_in.get(skill_file)
+        return None if where is None else self.listings.get(where)
 
 
 SkillCheck = Callable[["SkillDoc", "RuleContext"], Iterable[Hit]]

@@ -52,7 +52,7 @@ def names_unique(view: WorkspaceView, ctx: RuleContext) -> Iterable[Hit]:
     seen: dict[tuple[object, str], list[SkillDoc]] = defaultdict(list)
     for doc in view.skills:
         name = _name(doc)
-        group = groups.of(str(doc.file), follow=True) if name else None
+        group = groups.of(str(doc.file), follow=True, entries=view.entries_of(doc.file)) if name else None
         if name and group is not None:
             seen[(group, name)].append(doc)
     for (_, name), docs in seen.items():

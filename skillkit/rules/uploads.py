@@ -40,6 +40,9 @@ def upload_limits(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     count = len(files) + 1  # and SKILL.md
     size = 0
     for item in files:
+        if item.size is not None:  # the size the file's read saw (core/bundle.py)
+            size += item.size
+            continue
         try:
             size += os.stat(item.path).st_size
         except OSError:
