@@ -18,6 +18,22 @@ def _words(text: str) -> list[str]:
     return [w for w in WORDS.findall(text.lower()) if w not in FILLER]
 
 
+def _restates(text: str, name_words: list[str]) -> bool:
+    """Whether the text's words (fillers aside) are the name's, read only as far as they agree:
+    a long description parts from the name within a few words."""
+    if not name_words:
+        return False  # (no words at all restate nothing)
+    count = 0
+    for match in WORDS.finditer(text.lower()):
+        word = match.group()
+        if word in FILLER:
+            continue
+        if count == len(name_words) or word != name_words[count]:
+            return False
+        count += 1
+    return count == len(name_words)
+
+
 @skill_rule("description-short", Severity.INFO)
 def description_short(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
     """A description under 20 characters, or one that only restates the skill's name.
@@ -39,8 +55,7 @@ def description_short(doc: SkillDoc, ctx: RuleContext) -> Iterable[Hit]:
         return
     text = " ".join(value.split())
     name = doc.data.get("name") if isinstance(doc.data.get("name"), str) else doc.folder.name
-    words = _words(text)  # (once: every skill's description is read by this rule)
-    restated = bool(words) and words == _words(str(name))
+    restated = _restates(text, _words(str(name)))
     if len(text) >= MIN_CHARACTERS and not restated:
         return
     why = "only restates the name `" + str(name) + "`" if restated else f"is {len(text)} characters"

@@ -520,6 +520,7 @@ _OVERLAP = "a quantified group's alternatives overlap"
 _CHAIN = "unbounded repeats over overlapping characters follow each other (polynomial time)"
 
 
+@functools.lru_cache(maxsize=1024)  # pure; a collection's skills share their patterns
 def nested_quantifier(pattern: str) -> str | None:
     """A static check for catastrophic backtracking: a repeated group holding a variable
     quantifier ((a+)+, (\\w+\\s?)*) or overlapping literal alternatives ((a|aa)+).

@@ -1,0 +1,27 @@
+"""description-short reads a description's words only as far as they agree with the name's
+(rules/description_short._restates): the same answer as comparing every word."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skillkit.rules.description_short import _restates, _words
+
+WORD = st.sampled_from(["a", "the", "pdf", "tools", "PDF", "tool", "x_y", "\u00e9", "-", " ", "skill", "for", "1",
+                        "_", "pdf-tools", "Tools."])
+
+
+@settings(max_examples=1500)
+@given(st.lists(WORD, max_size=8).map(" ".join), st.lists(WORD, max_size=4).map(" ".join))
+def test_restating_the_name_is_judged_as_on_every_word(text, name):
+    words = _words(text)
+    assert _restates(text, _words(name)) == (bool(words) and words == _words(name))
+
+
+def test_the_cases_that_matter():
+    assert _restates("PDF tools", ["pdf", "tools"])
+    assert _restates("The PDF tools skill", ["pdf", "tools"])
+    assert not _restates("PDF tools for forms", ["pdf", "tools"])
+    assert not _restates("PDF", ["pdf", "tools"])
+    assert not _restates("the skill", [])
