@@ -42,8 +42,8 @@ INT = re.compile(r"0|[1-9][0-9]{0,17}")
 ITEM = re.compile(r"( {0,2})- +([^ ].*)")
 FLOW_MARKS = frozenset(",[]{}#")  # what ends a plain scalar inside `[...]`, or is doubtful there
 _NOT = object()  # "not read simply": False, 0 and "" are values
-Path = tuple[Any, ...]
-Positions = dict[Path, tuple[int, int]]
+NodePath = tuple[Any, ...]
+Positions = dict[NodePath, tuple[int, int]]
 
 
 def _resolves_to_text(word: str) -> bool:
@@ -69,15 +69,13 @@ def _scalar(raw: str, flow: bool = False) -> Any:
         if len(raw) < 2 or raw[-1] != first or first in inner or (first == '"' and "\\" in inner):
             return _NOT
         return inner
+    if first in INDICATORS or ": " in raw or " #" in raw or raw.endswith(":"):
+        return _NOT
+    if _is_text(raw):  # the common case first: no bool or int is text
+        return _NOT if flow and not FLOW_MARKS.isdisjoint(raw) else raw
     if raw in BOOLS:
         return BOOLS[raw]
-    if INT.fullmatch(raw):
-        return int(raw)
-    if first in INDICATORS or ": " in raw or " #" in raw or raw.endswith(":") or not _is_text(raw):
-        return _NOT
-    if flow and not FLOW_MARKS.isdisjoint(raw):
-        return _NOT
-    return raw
+    return int(raw) if INT.fullmatch(raw) else _NOT
 
 
 def _flow(raw: str, column: int) -> tuple[list[Any], list[int]] | None:
@@ -101,22 +99,15 @@ def _flow(raw: str, column: int) -> tuple[list[Any], list[int]] | None:
     return items, columns
 
 
-def _put(into: dict[str, Any], key: str, raw: str, path: Path, at: tuple[int, int], positions: Positions) -> bool:
-    """Reads `raw`, the value at `at`, into into[key] with its positions; False when not simple."""
-    if raw[0] == "[":
-        flow = _flow(raw, at[1])
-        if flow is None:
-            return False
-        positions[path] = at  # the list at its `[`, then each item at its first character
-        for index, column in enumerate(flow[1]):
-            positions[path + (index,)] = (at[0], column)
-        into[key] = flow[0]
-        return True
-    value = _scalar(raw)
-    if value is _NOT:
+def _put_list(into: dict[str, Any], key: str, raw: str, path: NodePath, at: tuple[int, int], positions: Positions) -> bool:
+    """Reads `raw`, a `[...]` at `at`, into into[key] with its positions; False when not simple."""
+    flow = _flow(raw, at[1])
+    if flow is None:
         return False
-    positions[path] = at
-    into[key] = value
+    positions[path] = at  # the list at its `[`, then each item at its first character
+    for index, column in enumerate(flow[1]):
+        positions[path + (index,)] = (at[0], column)
+    into[key] = flow[0]
     return True
 
 
@@ -134,42 +125,43 @@ class _Reader:
         self.indent = ""  # a block list's: "" or two spaces
 
     def line(self, number: int, line: str) -> bool:
-        if line[:1] == "-" or line[:3] == "  -":
-            return self.item(number, line)
+        """Reads one line: `key: value`, `key:` opening a block, `  key: value` in it, or `- item`."""
         match = LINE.fullmatch(line)
-        if match is None:
-            return False
+        if match is None:  # (a key starts with a letter: a list's `- ` line is never a key's)
+            return self.item(number, line)
         indent, key, raw = match.groups()
         raw = raw.rstrip(" ") or None if raw is not None else None
         if len(key) > MAX_KEY or not _is_text(key):
             return False
-        if indent:
-            return self.entry(number, indent, key, raw, match.start(3) + 1)
-        return self.top(number, key, raw, match.start(3) + 1)
-
-    def top(self, number: int, key: str, raw: str | None, column: int) -> bool:
-        """`key: value`, or `key:` opening a block."""
-        if self.block is not None and not self.block:
-            return False  # `key:` with nothing under it: null, the parser's to read
-        if key in self.data:
-            return False
-        self.keys[(key,)] = (number, 1)
-        if raw is None:
-            self.block, self.block_key = {}, key
-            self.data[key] = self.block
-            return True
-        self.block = None
-        return _put(self.data, key, raw, (key,), (number, column), self.positions)
-
-    def entry(self, number: int, indent: str, key: str, raw: str | None, column: int) -> bool:
-        """`  key: value` in a block mapping."""
         block = self.block
-        if not isinstance(block, dict) or len(indent) != 2 or raw is None or key in block:
+        if indent:  # an entry of the block mapping
+            if not isinstance(block, dict) or len(indent) != 2 or raw is None or key in block:
+                return False
+            if not block:
+                self.positions[(self.block_key,)] = (number, 3)  # a block mapping starts at its first key
+            path, into = (self.block_key, key), block
+            self.keys[path] = (number, 3)
+        else:
+            if block is not None and not block:
+                return False  # `key:` with nothing under it: null, the parser's to read
+            if key in self.data:
+                return False
+            path, into = (key,), self.data
+            self.keys[path] = (number, 1)
+            if raw is None:
+                self.block, self.block_key = {}, key
+                into[key] = self.block
+                return True
+            self.block = None
+        at = (number, match.start(3) + 1)
+        if raw[0] == "[":
+            return _put_list(into, key, raw, path, at, self.positions)
+        value = _scalar(raw)
+        if value is _NOT:
             return False
-        if not block:
-            self.positions[(self.block_key,)] = (number, 3)  # a block mapping starts at its first key
-        self.keys[(self.block_key, key)] = (number, 3)
-        return _put(block, key, raw, (self.block_key, key), (number, column), self.positions)
+        self.positions[path] = at
+        into[key] = value
+        return True
 
     def item(self, number: int, line: str) -> bool:
         """`- value` in a block list, indented as its first item is."""
@@ -177,8 +169,8 @@ class _Reader:
         if match is None or self.block is None:
             return False
         indent, raw = match.groups()
-        if not self.block:
-            if isinstance(self.block, list) or len(indent) == 1:
+        if not self.block:  # the first item: a just-opened `key:` becomes a list
+            if len(indent) == 1:
                 return False
             self.block, self.indent = [], indent
             self.data[self.block_key] = self.block
@@ -199,8 +191,9 @@ def simple_mapping(text: str, line_offset: int) -> tuple[dict[str, Any], Positio
     if not text or len(text) > MAX_TEXT or not text.isascii() or not text.endswith("\n") or UNPRINTABLE.search(text):
         return None  # (a control character is the parser's error to report; a tab or CR its to read)
     reader = _Reader(line_offset)
+    read = reader.line
     for number, line in enumerate(text[:-1].split("\n"), start=1 + line_offset):
-        if not reader.line(number, line):
+        if not read(number, line):
             return None
     if reader.block is not None and not reader.block:
         return None
