@@ -40,7 +40,9 @@ BOOLS = {"true": True, "false": False, "True": True, "False": False}
 INT = re.compile(r"0|[1-9][0-9]{0,17}")
 # A block list's item: `- value` at the key's indent or two more (others are the parser's).
 ITEM = re.compile(r"( {0,2})- +([^ ].*)")
-FLOW_MARKS = frozenset(",[]{}#")  # what ends a plain scalar inside `[...]`, or is doubtful there
+# What ends a plain scalar inside `[...]`, or is doubtful there: libyaml ends one at `:?`,
+# PyYAML's own scanner (without libyaml) at any `?`.
+FLOW_MARKS = frozenset(",[]{}#?")
 _NOT = object()  # "not read simply": False, 0 and "" are values
 NodePath = tuple[Any, ...]
 Positions = dict[NodePath, tuple[int, int]]

@@ -70,7 +70,7 @@ def test_the_lists_bools_and_ints_of_studio_and_agent_skills_take_the_fast_path_
 def test_the_near_misses_of_lists_bools_and_ints_are_left_to_the_parser():
     for text in ("a: [a,]\n", "a: [,a]\n", "a: [a,,b]\n", "a: [,]\n", "a: [a, [b]]\n", "a: [[a]]\n", "a: [a, {b: c}]\n",
                  "a: [a: b]\n", "a: [a:]\n", "a: [a #c]\n", "a: [a] #c\n", "a: [a\n", "a: [a]]\n", "a: [a]x\n",
-                 "a: ['a, b']\n", "a: ['it''s']\n", 'a: ["a\\"b"]\n', "a: [-x]\n", "a: [- x]\n", "a: [?x]\n", "a: [*r]\n",
+                 "a: ['a, b']\n", "a: ['it''s']\n", 'a: ["a\\"b"]\n', "a: [-x]\n", "a: [- x]\n", "a: [?x]\n", "a: [a?b]\n", "a: [$:?]\n", "a: [*r]\n",
                  "a: [yes]\n", "a: [1.5]\n", "a: [~]\n", "a: [<<]\n", "a: [a]\n  - b\n", "a: [a,\n  b]\n",
                  "a:\n  - - x\n", "a:\n- - x\n", "a:\n  -x\n", "a:\n-x\n", "a:\n  -\n", "a:\n  -  \n", "a:\n  - a: b\n",
                  "a:\n  - [x]\n", "a:\n  - x # c\n", "a:\n  - x\n- y\n", "a:\n- x\n  - y\n", "a:\n  - x\n   - y\n",
@@ -94,8 +94,8 @@ ODD_SCALARS = ["x: y", "x #c", "'it''s'", '"a\\"b"', "yes", "no", "0o7", "~", "n
 PLAIN_VALUES = SCALARS + ["[a]", "[]", "[ ]", "[a, 'b c', \"d\", 1, true]", "[ x ,y ]"]
 ODD_VALUES = ODD_SCALARS[:-1] + ["[a,]", "[a, [b]]", "[a: b]", "[a #c]", "[a] #c", "[a", "a]", "[a]]", "[{a: b}]"]
 FLOW_ITEMS = ["a", "b c", "'q'", '"d"', "http://x", "Bash(git:*)", "it's", "a :b", "x-y", "true", "False", "0", "12",
-              "'a]'", "'a #b'", '"[x]"', "'/\\breports?\\b/i'", "a?b", "50%", "x'", "'1'"]
-ODD_FLOW_ITEMS = ["", "[b]", "{b: c}", "a: b", "a #c", "a:", "-x", "- x", "yes", "1.5", "01", "-1", "'a, b'",
+              "'a]'", "'a #b'", '"[x]"', "'/\\breports?\\b/i'", "'a?b'", "50%", "x'", "'1'"]
+ODD_FLOW_ITEMS = ["", "a?b", "$:?", "[b]", "{b: c}", "a: b", "a #c", "a:", "-x", "- x", "yes", "1.5", "01", "-1", "'a, b'",
                   "'it''s'", '"a\\"b"', "~", "*a", "&a x", "a}", "?x", "!t x", "'q", "a, ", "\u00e9"]
 
 
