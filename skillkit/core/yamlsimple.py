@@ -101,7 +101,8 @@ def _flow(raw: str, column: int) -> tuple[list[Any], list[int]] | None:
     return items, columns
 
 
-def _put_list(into: dict[str, Any], key: str, raw: str, path: NodePath, at: tuple[int, int], positions: Positions) -> bool:
+def _put_list(into: dict[str, Any], key: str, raw: str, path: NodePath, at: tuple[int, int],
+              positions: Positions) -> bool:
     """Reads `raw`, a `[...]` at `at`, into into[key] with its positions; False when not simple."""
     flow = _flow(raw, at[1])
     if flow is None:

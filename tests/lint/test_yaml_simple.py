@@ -70,7 +70,8 @@ def test_the_lists_bools_and_ints_of_studio_and_agent_skills_take_the_fast_path_
 def test_the_near_misses_of_lists_bools_and_ints_are_left_to_the_parser():
     for text in ("a: [a,]\n", "a: [,a]\n", "a: [a,,b]\n", "a: [,]\n", "a: [a, [b]]\n", "a: [[a]]\n", "a: [a, {b: c}]\n",
                  "a: [a: b]\n", "a: [a:]\n", "a: [a #c]\n", "a: [a] #c\n", "a: [a\n", "a: [a]]\n", "a: [a]x\n",
-                 "a: ['a, b']\n", "a: ['it''s']\n", 'a: ["a\\"b"]\n', "a: [-x]\n", "a: [- x]\n", "a: [?x]\n", "a: [a?b]\n", "a: [$:?]\n", "a: [*r]\n",
+                 "a: ['a, b']\n", "a: ['it''s']\n", 'a: ["a\\"b"]\n', "a: [-x]\n", "a: [- x]\n", "a: [?x]\n",
+                 "a: [a?b]\n", "a: [$:?]\n", "a: [*r]\n",
                  "a: [yes]\n", "a: [1.5]\n", "a: [~]\n", "a: [<<]\n", "a: [a]\n  - b\n", "a: [a,\n  b]\n",
                  "a:\n  - - x\n", "a:\n- - x\n", "a:\n  -x\n", "a:\n-x\n", "a:\n  -\n", "a:\n  -  \n", "a:\n  - a: b\n",
                  "a:\n  - [x]\n", "a:\n  - x # c\n", "a:\n  - x\n- y\n", "a:\n- x\n  - y\n", "a:\n  - x\n   - y\n",
