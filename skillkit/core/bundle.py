@@ -17,6 +17,7 @@ from typing import Iterator, Mapping, NamedTuple
 
 from skillkit.core.errors import InputError
 from skillkit.core.reader import MAX_FILE_BYTES, read_stamped
+from skillkit.core.walk import scan_disk
 
 SKIP_FOLDERS = (".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".nox",
                 ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages")
@@ -98,11 +99,12 @@ def listed_for_run(listings: Mapping[str, list[os.DirEntry[str]]]) -> Iterator[N
 
 
 def _entries(here: str) -> list[os.DirEntry[str]]:
-    """A folder's entries: the run's listing of it, else the disk's (OSError: it cannot be listed)."""
+    """A folder's entries, sorted by name as the walk's are: the run's listing of it, else the
+    disk's (OSError: it cannot be listed). Sorted, a bundle of more than MAX_FILES files is
+    the same files on every machine (the disk's own order differs between file systems)."""
     if _LISTED and (listed := _LISTED.get(os.path.normpath(here))) is not None:
         return listed
-    with os.scandir(here) as listing:
-        return list(listing)
+    return scan_disk(here)
 
 
 def walk_bundle(folder: Path) -> Bundle:

@@ -37,6 +37,21 @@ def test_a_bundle_listed_from_the_walk_is_the_bundle_listed_from_the_disk(top, m
     assert checked or top.name == "workspace"
 
 
+def test_a_bundle_over_the_file_cap_is_the_same_files_from_the_walk_and_from_the_disk(tmp_path, monkeypatch):
+    skill = tmp_path / "skills" / "big"
+    for n in range(12):
+        (skill / f"d{n:02}").mkdir(parents=True)
+        for m in range(3):
+            (skill / f"d{n:02}" / f"f{m}.md").write_text("x\n")
+    (skill / "SKILL.md").write_text("---\nname: big\ndescription: d\n---\n")
+    monkeypatch.setattr(bundle, "MAX_FILES", 10)  # the cap cuts the walk short: which files depends on the order
+    (space,) = _spaces(tmp_path)
+    plain = walk_bundle(skill)
+    with listed_for_run(space.listings):
+        assert walk_bundle(skill) == plain
+    assert 10 <= len(plain.files) < 36  # cut short at the cap (a folder is read whole)
+
+
 def test_inside_a_run_the_walked_folders_are_not_listed_again_and_others_are(tmp_path, monkeypatch):
     skill = tmp_path / "skills" / "a"
     (skill / "references").mkdir(parents=True)
@@ -59,8 +74,8 @@ def test_inside_a_run_the_walked_folders_are_not_listed_again_and_others_are(tmp
     assert listed == []
     assert bundle._LISTED == {}  # the run's listings are gone after it
     assert [f.rel for f in walk_bundle(skill).files] == ["late/l.md", "references/r.md"]
-    assert listed == [os.path.normpath(skill), os.path.normpath(skill / "late"),
-                      os.path.normpath(skill / "references")]
+    assert sorted(listed) == [os.path.normpath(skill), os.path.normpath(skill / "late"),
+                              os.path.normpath(skill / "references")]
 
 
 @pytest.mark.parametrize("top", FIXTURES, ids=lambda p: str(p.relative_to(REPO / "fixtures")))
