@@ -14,9 +14,11 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+import msgspec
 
 from skillkit.authoring.convert import SkillDraft
 from skillkit.authoring.scene import SceneDraft
@@ -148,7 +150,7 @@ def _landed(checked: Sequence[KnownSkill], output: Path, stamps: dict[str, Stamp
                 stamp = stamp_of(os.stat(file))
             except OSError:
                 continue  # lint reads it, and says what it finds
-        out[os.path.abspath(file)] = KnownSkill(replace(known.doc, stamp=stamp), known.findings)
+        out[os.path.abspath(file)] = KnownSkill(msgspec.structs.replace(known.doc, stamp=stamp), known.findings)
     return out
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+import msgspec
 import typer
 
 from skillkit.cli.common import COLOR_OPTION, CONFIG_OPTION, Color, default_paths, progress_bar, report_option, split_ids
@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["Format", "lint"]
 
 
-@dataclass(frozen=True)
-class LintArgs:
+class LintArgs(msgspec.Struct, frozen=True):
     """The command line, as given: what `run` acts on."""
     paths: list[str] | None
     format: Format  # type: ignore[valid-type]

@@ -12,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
+import msgspec
+
 from skillkit.core.diagnostics import Severity
 from skillkit.core.options import Options
 from skillkit.core.pipeline import Result
@@ -52,7 +54,7 @@ def fix_until_done(lint: Callable[[], Result], unsafe: bool = False) -> tuple[Re
             total += change.fixed
         result = lint()
     notes = tuple(f"{path}: not fixed: {why}" for path, why in sorted(skipped.items()))
-    return replace(result, notes=result.notes + notes), total
+    return msgspec.structs.replace(result, notes=result.notes + notes), total
 
 
 def stand_in_text(path: Path) -> str:
@@ -206,7 +208,7 @@ def renamed(result: Result, stand_in: Path, filename: Path) -> Result:
     if stand_in == filename:
         return result
     shown, wanted = display(stand_in), display(filename)
-    return replace(result, diagnostics=tuple(replace(d, path=wanted) if d.path == shown else d
+    return msgspec.structs.replace(result, diagnostics=tuple(replace(d, path=wanted) if d.path == shown else d
                                              for d in result.diagnostics))
 
 

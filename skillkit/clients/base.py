@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
+import msgspec
+
 
 class _Marker:
     """A named sentinel (its repr is its name, so a test failure reads plainly)."""
@@ -30,8 +32,7 @@ UNDECLARED: Any = _Marker("UNDECLARED")  # a field the client's module has not f
 NO_DEFAULT: Any = _Marker("NO_DEFAULT")  # a key whose client documents no default
 
 
-@dataclass(frozen=True, eq=False)
-class Key:
+class Key(msgspec.Struct, frozen=True, eq=False):
     """A frontmatter key (or a key of a client's own file) the client reads: its JSON Schema
     type, what it means, its documented default and any rule beyond the type, in words."""
 
@@ -60,8 +61,7 @@ PLACES = ("frontmatter", "metadata", "file", "none")
 FORMS = ("bool", "negated", "text-bool", "tools", "tool-string", "")
 
 
-@dataclass(frozen=True)
-class Spelling:
+class Spelling(msgspec.Struct, frozen=True):
     """How one client writes one shared intent, or that it cannot (`place="none"`)."""
 
     place: str
@@ -93,8 +93,7 @@ def not_supported(why: str) -> Spelling:
     return Spelling("none", note=why)
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(msgspec.Struct, frozen=True):
     """What the client refuses or cuts. None: the client documents no limit."""
 
     name_chars: int | None
@@ -106,7 +105,7 @@ class Limits:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # a dataclass still: tests/render replace() it with dataclasses.replace
 class ListingBudget:
     """How much of the skill listing the client shows the model before it starts cutting.
 
@@ -133,8 +132,7 @@ class ListingBudget:
             raise ValueError(f"unknown listing strategy {self.strategy!r}")
 
 
-@dataclass(frozen=True)
-class Packaging:
+class Packaging(msgspec.Struct, frozen=True):
     """How `pack --target` lays a skill out for the client. `form`: "folder" writes
     `<folder>/<name>/` under the output folder; "upload" writes one `<name>.skill` zip (one top
     folder named after the skill). `carry`: the key that keeps what the client does not read
@@ -149,8 +147,7 @@ class Packaging:
             raise ValueError(f"packaging {self!r}: a folder exactly when form is folder")
 
 
-@dataclass(frozen=True)
-class ClientProfile:
+class ClientProfile(msgspec.Struct, frozen=True):
     """The lint profile named after the client (`--profile ID`): the open spec's rules, plus the
     client's own world when `own_world` (its keys, its files), with severity changes (rule id to
     "error", "warning", "info", or None for off)."""
@@ -160,8 +157,7 @@ class ClientProfile:
     severities: tuple[tuple[str, str | None], ...] = ()
 
 
-@dataclass(frozen=True)
-class SkillFile:
+class SkillFile(msgspec.Struct, frozen=True):
     """A file of the client's own inside a skill's folder (Codex's `agents/openai.yaml`)."""
 
     path: str   # relative to the skill's folder, POSIX

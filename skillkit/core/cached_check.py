@@ -4,8 +4,10 @@ it wraps, and their entries are written once they are checked."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
+
+import msgspec
 
 from skillkit.core.cache import Fingerprint, LintCache, fingerprint_folder
 from skillkit.core.check import Checker, SourceFile, Tick
@@ -59,7 +61,7 @@ class Cached:
         checked, prints = self._checked([files[index] for index, _, _ in pending], [now for _, _, now in pending])
         for (index, name, _), print_, result in zip(pending, prints, checked, strict=True):
             out[index] = result
-            self.cache.put(name, print_, result if result.doc is None else replace(result, doc=stored(result.doc)))
+            self.cache.put(name, print_, result if result.doc is None else msgspec.structs.replace(result, doc=stored(result.doc)))
         self.cache.save()
         return out  # type: ignore[return-value]  (every place filled: a hit, or checked)
 
@@ -89,4 +91,4 @@ class Cached:
             return fingerprint
         if hit.doc is not None:  # its body is read from the file if a rule asks (core/stored_body.py)
             bind(hit.doc, fingerprint.content(source.file.name))
-        return hit if source.reported else replace(hit, rules=None)
+        return hit if source.reported else msgspec.structs.replace(hit, rules=None)

@@ -10,9 +10,10 @@ sent and send back."""
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
+
+import msgspec
 
 from skillkit.core.checked import Checked
 from skillkit.core.diagnostics import Diagnostic
@@ -25,8 +26,7 @@ from skillkit.core.suppress import Directive, file_directives
 from skillkit.core.workspace import FILE_UNREADABLE
 
 
-@dataclass(frozen=True)
-class SourceFile:
+class SourceFile(msgspec.Struct, frozen=True):
     """One SKILL.md to check: the file, its shown path, and whether its findings are reported
     (False: read for context only, its per-skill rules would be reported to no one)."""
 
@@ -35,8 +35,7 @@ class SourceFile:
     reported: bool = True
 
 
-@dataclass(frozen=True)
-class CheckContext:
+class CheckContext(msgspec.Struct, frozen=True):
     """What every check of a run shares: the working folder paths are shown from, the options."""
 
     base: str

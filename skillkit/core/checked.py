@@ -3,16 +3,16 @@ worker processes send back (core/parallel.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.documents import SkillDoc
 from skillkit.core.suppress import Directive
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(msgspec.Struct, frozen=True):
     """One skill file through the per-file stages: what the cache keeps of it."""
 
     file: Path

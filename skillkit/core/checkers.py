@@ -12,8 +12,9 @@ is pickled as it stands; the pool and the cache stay in the process that reads t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
+
+import msgspec
 
 from skillkit.core import check as seam
 from skillkit.core import wire  # noqa: F401  (what Pooled sends the worker pool and gets back: registered there)
@@ -30,8 +31,7 @@ def _untold(count: int) -> None:
     """No one is shown progress."""
 
 
-@dataclass(frozen=True)
-class Plain:
+class Plain(msgspec.Struct, frozen=True):
     """The check itself, bound to its context (sent to worker processes as it is)."""
 
     context: CheckContext
@@ -40,19 +40,17 @@ class Plain:
         return seam.check(files, self.context)
 
 
-@dataclass(frozen=True)
-class Lean:
+class Lean(msgspec.Struct, frozen=True):
     """`inner`'s results with each document's body left in its file (core/stored_body.lean):
     run where the check runs, so a worker never sends the body back."""
 
     inner: Checker
 
     def __call__(self, files: Sequence[SourceFile]) -> list[Checked]:
-        return [c if c.doc is None else replace(c, doc=lean(c.doc)) for c in self.inner(files)]
+        return [c if c.doc is None else msgspec.structs.replace(c, doc=lean(c.doc)) for c in self.inner(files)]
 
 
-@dataclass(frozen=True)
-class Pooled:
+class Pooled(msgspec.Struct, frozen=True):
     """`inner` over batches of the files, in the worker pool when there are enough of them
     (core/parallel.py decides), in order; `tick` told of each batch done."""
 

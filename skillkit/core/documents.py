@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
+
+import msgspec
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.fields import KINDS, SKILL
@@ -16,8 +17,7 @@ from skillkit.core.validate import schema_check, schema_diagnostics
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
 
-@dataclass(frozen=True)
-class SkillDoc:
+class SkillDoc(msgspec.Struct, frozen=True):
     """A SKILL.md that parsed into a mapping (its fields may still break rules)."""
 
     path: str
@@ -48,8 +48,7 @@ class SkillDoc:
         return self.parsed.where(tuple(path), at_key=True)
 
 
-@dataclass(frozen=True)
-class YamlDoc:
+class YamlDoc(msgspec.Struct, frozen=True):
     """A tool, agent, scene or catalog file that parsed into a mapping."""
 
     kind: str
@@ -90,8 +89,7 @@ def load_skill_parts(file: Path, display: str) -> tuple[SkillDoc | None, SkillDo
     return SkillDoc(display, file, split, parsed, invalid, source.stamp), None, findings
 
 
-@dataclass(frozen=True)
-class KnownSkill:
+class KnownSkill(msgspec.Struct, frozen=True):
     """A SKILL.md as the command that just wrote it knows it: what load_skill_parts would
     return for it (`doc`, `findings`) while the file's status is still `doc.stamp`. `skillkit
     import` hands these to the lint of what it wrote, which then reads and parses no file
@@ -117,7 +115,7 @@ def known_parts(file: Path, display: str, known: Known) -> tuple[SkillDoc, None,
         return None
     if stamp_of(status) != entry.doc.stamp:
         return None
-    doc = entry.doc if entry.doc.file == file else replace(entry.doc, file=file)  # as the walk spelled it
+    doc = entry.doc if entry.doc.file == file else msgspec.structs.replace(entry.doc, file=file)  # as the walk spelled it
     return doc, None, list(entry.findings)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import os
 import struct
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 MAX_INDEX_BYTES = 256 * 1024 * 1024  # a checkout of about two million files
 MAX_ENTRIES = 4_000_000
@@ -24,8 +25,7 @@ EXTENDED = 0x4000
 NAME_MASK = 0x0FFF
 
 
-@dataclass(frozen=True)
-class Tracked:
+class Tracked(msgspec.Struct, frozen=True):
     """Tracked files and every folder that holds one, `/`-separated, relative to the top."""
 
     files: frozenset[str]

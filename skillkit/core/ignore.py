@@ -16,7 +16,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+import msgspec
 
 _CLASSES = {
     "alnum": "a-zA-Z0-9", "alpha": "a-zA-Z", "blank": " \\t", "cntrl": "\\x00-\\x1f\\x7f",
@@ -27,8 +29,7 @@ _CLASSES = {
 _ANY_FOLDERS = "(?:.*/)?"
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
+class Pattern(msgspec.Struct, frozen=True):
     """One compiled line. `matcher` is None for a pattern git would never match; `basename`:
     a pattern without `/` matches the last part of a path, at any depth."""
 
@@ -301,7 +302,7 @@ def compile_line(line: str) -> Pattern | None:
 
 def compile_lines(lines: list[str] | tuple[str, ...]) -> tuple[Pattern, ...]:
     compiled = ((number, compile_line(line)) for number, line in enumerate(lines, start=1))
-    return tuple(replace(p, number=number) for number, p in compiled if p is not None)
+    return tuple(msgspec.structs.replace(p, number=number) for number, p in compiled if p is not None)
 
 
 @dataclass(frozen=True, slots=True)

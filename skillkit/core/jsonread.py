@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from skillkit.core.errors import InputError
 
@@ -21,8 +22,7 @@ from skillkit.core.errors import InputError
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
-class JsonLimits:
+class JsonLimits(msgspec.Struct, frozen=True):
     """Far above any real lorebook, transcript or manifest; far below what hurts memory."""
 
     containers: int = 1_000_000   # objects and arrays, all levels together

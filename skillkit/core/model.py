@@ -7,6 +7,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+import msgspec
+
 
 def freeze(value: Any) -> Any:
     """Deep read-only copy: mappings become MappingProxyType, lists tuples."""
@@ -20,8 +22,7 @@ def freeze(value: Any) -> Any:
 Version = int | str  # an integer >= 1, or a semantic version string
 
 
-@dataclass(frozen=True, slots=True)
-class ToolRef:
+class ToolRef(msgspec.Struct, frozen=True):
     name: str
     version: Version | None = None
     line: int = 1
@@ -58,8 +59,7 @@ class Skill:
         return self.folder.name
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
+class Document(msgspec.Struct, frozen=True):
     """Any other workspace YAML file (tool, agent, scene, catalog), valid, frozen."""
 
     kind: str

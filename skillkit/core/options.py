@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
+
+import msgspec
 
 from skillkit.core.diagnostics import Severity
 from skillkit.core.errors import ConfigError, UsageError
@@ -16,17 +17,16 @@ from skillkit.core.workspace import DEFAULT_EXCLUDES
 from skillkit.core.rulebase import Profile, Registry
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(msgspec.Struct, frozen=True):
     registry: Registry  # the rules and profiles to run (skillkit.rules.RULESET): handed in, never imported
     profile: str = "default"
     select: frozenset[str] | None = None
     ignore: frozenset[str] = frozenset()
-    severity: dict[str, Severity] = field(default_factory=dict)
+    severity: dict[str, Severity] = msgspec.field(default_factory=dict)
     excludes: tuple[str, ...] = DEFAULT_EXCLUDES
     patterns: tuple[str, ...] = ()  # the settings' `exclude`, gitignore syntax
     respect_gitignore: bool = True  # the settings' `respect-gitignore`
-    settings: dict[str, object] = field(default_factory=dict)
+    settings: dict[str, object] = msgspec.field(default_factory=dict)
     strict: bool = False  # the settings' `strict`: warnings fail
     settings_source: Path | None = None
     # The command line's (profile, select, ignore, extend-select, targets) when each workspace

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterator
+
+import msgspec
 
 # Lone surrogates: os.fsdecode keeps the bytes of a file name that is not UTF-8 as U+DC80-U+DCFF.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -59,14 +60,13 @@ def current_base() -> str:
     return os.path.realpath(os.getcwd())
 
 
-@dataclass
-class Resolved:
+class Resolved(msgspec.Struct):
     """display's memo for one caller's run over thousands of paths: each path resolved, and the
     paths a walk listed as no link (`plain`: a folder it walked below its top, a file whose
     entry is no link), which need no look of their own."""
 
-    found: dict[str, str] = field(default_factory=dict)
-    plain: set[str] = field(default_factory=set)
+    found: dict[str, str] = msgspec.field(default_factory=dict)
+    plain: set[str] = msgspec.field(default_factory=set)
 
 
 # Files that stand for something else, by absolute path -> the name shown for them: standard

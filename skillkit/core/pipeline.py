@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+import msgspec
 
 from skillkit.core.bundle import listed_for_run
 from skillkit.core.check import CheckContext, SourceFile, known_for_run, unreadable
@@ -37,8 +39,7 @@ Progress = Callable[[int, int], None]
 PLATFORM_KINDS = ("agent", "tool", "catalog")
 
 
-@dataclass(frozen=True)
-class LoadedWorkspace:
+class LoadedWorkspace(msgspec.Struct, frozen=True):
     root: Path | None
     skills: tuple[Skill, ...]          # skills without errors, in discovery order
     documents: tuple[Document, ...]    # tools, agents, scenes, catalog without errors
@@ -46,8 +47,7 @@ class LoadedWorkspace:
     notes: tuple[str, ...] = ()        # what the run says besides findings (a cache it did not trust)
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(msgspec.Struct, frozen=True):
     diagnostics: tuple[Diagnostic, ...]
     files: int
     workspaces: tuple[LoadedWorkspace, ...]
@@ -211,8 +211,7 @@ def _load_space(space: Workspace, judge: Judge, tick: Callable[[int], None], cac
     return found, LoadedWorkspace(space.root, skills, documents, broken, notes)
 
 
-@dataclass(frozen=True)
-class CheckedDocument:
+class CheckedDocument(msgspec.Struct, frozen=True):
     """One workspace file (a tool, agent, scene, catalog, session, a skill's Codex settings)
     read, parsed and validated; `found`: its findings so far, weighed."""
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Callable
+
+import msgspec
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import InputError
@@ -33,8 +34,7 @@ def stamp_of(status: os.stat_result) -> Stamp:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
-@dataclass(frozen=True, slots=True)
-class SourceText:
+class SourceText(msgspec.Struct, frozen=True):
     """A file's text with CRLF normalised to LF, so line numbers match every editor's."""
 
     path: str

@@ -13,6 +13,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
+import msgspec
+
 from skillkit.core.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
@@ -64,8 +66,7 @@ WorkspaceCheck = Callable[[WorkspaceView, "RuleContext"], Iterable[Hit]]
 _UNSET: Any = object()
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(msgspec.Struct, frozen=True):
     """A rule's setting, declared in the rule's module: where it is in the settings (`budgets`,
     `skill`), its JSON Schema (the settings schema is generated from the registry's options)
     and its default. Rules that share a setting share one Option object."""
@@ -75,12 +76,11 @@ class Option:
     default: Any = _UNSET
 
 
-@dataclass(frozen=True)
-class RuleContext:
+class RuleContext(msgspec.Struct, frozen=True):
     """Options a check may read: the profile and the settings' values."""
 
     profile: Profile
-    settings: dict[str, object] = field(default_factory=dict)
+    settings: dict[str, object] = msgspec.field(default_factory=dict)
 
     def option(self, option: Option) -> Any:
         """The setting's value (the settings file was checked against its schema), or its
@@ -93,8 +93,7 @@ class RuleContext:
         return value
 
 
-@dataclass(frozen=True, order=True)
-class Edit:
+class Edit(msgspec.Struct, frozen=True, order=True):
     """One replacement in a file's text: offsets into the text as read (BOM and CRLF included)."""
 
     start: int
@@ -102,8 +101,7 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(msgspec.Struct, frozen=True):
     """What `lint --fix` does for a rule's finding: `edits` gives the edits that settle one
     finding on the file's text (none: the finding stays for a person). A safe fix cannot change
     what the file means, and `--fix` applies it; an unsafe one may (renaming `alowed-tools` turns
@@ -113,8 +111,7 @@ class Fix:
     safe: bool = True
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(msgspec.Struct, frozen=True):
     id: str
     severity: Severity
     world: str
@@ -141,8 +138,7 @@ class Rule:
         return paragraph if end < 0 else paragraph[:end + 1]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True, dict=True):
     """A rule found by the code that reads, parses, validates or discovers a file (or by the
     platform's analysis), not by a check of its own: declared once, beside that code, and
     emitted only through `at`, so its id, severity and docs live in one place. The registry
@@ -213,22 +209,20 @@ def family(members: Iterable[Finding], analyse: Callable[[WorkspaceView], Sequen
     return tuple(member(finding) for finding in members)
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(msgspec.Struct, frozen=True):
     """Which worlds' rules apply, which extra keys are known, and severity changes."""
 
     name: str
     summary: str
     worlds: frozenset[str]
     extra_keys: frozenset[str] = frozenset()
-    severities: dict[str, Severity | None] = field(default_factory=dict)  # None: the rule is off
+    severities: dict[str, Severity | None] = msgspec.field(default_factory=dict)  # None: the rule is off
 
     def applies(self, rule: Rule) -> bool:
         return rule.world == "all" or rule.world in self.worlds or rule.world == self.name
 
 
-@dataclass(frozen=True)
-class Registry:
+class Registry(msgspec.Struct, frozen=True, dict=True):
     """Every rule and profile, in the order `skillkit rules` lists them: what the pipeline runs.
 
     `source` ("module:attribute") names where it lives: a worker process re-imports it from

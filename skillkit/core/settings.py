@@ -5,9 +5,10 @@ paths applies its own nearest settings (core/lint.py). Command-line options over
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from skillkit.core.errors import ConfigError
 from skillkit.core.paths import display as shown_path
@@ -18,10 +19,9 @@ from skillkit.core.workspace import SETTINGS_FILE
 from skillkit.core.yamlparse import ParsedYaml, parse_yaml
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(msgspec.Struct, frozen=True):
     source: Path | None = None
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = msgspec.field(default_factory=dict)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)

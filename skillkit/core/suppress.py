@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Callable, Iterable
+
+import msgspec
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -82,8 +83,7 @@ _YAML_FILE = re.compile(rf"^\s*#\s*skillkit:\s*ignore-file{_IDS}\s*$")
 _HTML_NEXT = re.compile(rf"<!--\s*skillkit:\s*ignore{_IDS}\s*-->")
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(msgspec.Struct, frozen=True):
     line: int          # where the comment is
     column: int
     rules: tuple[str, ...]

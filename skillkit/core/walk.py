@@ -13,10 +13,11 @@ The walk keeps its own stack: a tree 1,000 folders deep costs no recursion.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
+
+import msgspec
 
 from skillkit.core.gitindex import Tracked, read_tracked
 from skillkit.core.ignore import IgnoreLayer, compile_lines, deciding
@@ -31,8 +32,7 @@ _NAMED_OUT = TOOL_FOLDERS | {".git"}  # the names Walker._reason leaves out what
 MAX_IGNORE_BYTES = 1024 * 1024
 
 
-@dataclass(frozen=True, slots=True)
-class LeftOut:
+class LeftOut(msgspec.Struct, frozen=True):
     """A path a walk (or discovery) did not take, and why."""
 
     path: Path
@@ -40,8 +40,7 @@ class LeftOut:
     reason: str
 
 
-@dataclass(frozen=True)
-class WalkRules:
+class WalkRules(msgspec.Struct, frozen=True):
     """What leaves paths out. `exclude`: the settings' patterns (gitignore syntax, relative to
     the top); `ignore_file`: an extra per-folder ignore file (packs: `.skillignore`);
     `defaults`: the caller's own always-out patterns, with `defaults_reason` to show."""
@@ -53,8 +52,7 @@ class WalkRules:
     defaults_reason: str = ""
 
 
-@dataclass
-class Folder:
+class Folder(msgspec.Struct, dict=True):
     """One folder of the walk: its subfolders (not links) and its other entries, both already
     filtered. Remove names from `dirs` to keep the walk out of them (as with os.walk)."""
 
@@ -63,7 +61,7 @@ class Folder:
     dirs: list[os.DirEntry[str]]
     files: list[os.DirEntry[str]]
     error: str | None = None      # the folder could not be listed
-    names: set[str] = field(default_factory=set)
+    names: set[str] = msgspec.field(default_factory=set)
 
     @cached_property
     def path(self) -> Path:

@@ -14,9 +14,10 @@ a `skills/` folder, and never a skill folder; only directly in a root do `agents
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Hashable, Sequence, TypeVar
+
+import msgspec
 
 from skillkit.core.classifier import sort_tree
 from skillkit.core.codex import CODEX_AGENT_KIND, is_codex_agent_file
@@ -49,14 +50,13 @@ WHAT_COUNTS = ("SKILL.md, or skillkit.yaml, catalog.yaml, agents/, tools/, scene
                "(a folder with skillkit.yaml or skills/)")
 
 
-@dataclass
-class Discovery:
+class Discovery(msgspec.Struct):
     """What a set of paths holds, and every path the walks left out with the reason."""
 
     spaces: list[Workspace]
     left_out: list[LeftOut]
     searched: list[Path | str]  # as given
-    settings: list[Path] = field(default_factory=list)  # settings files named on the command line
+    settings: list[Path] = msgspec.field(default_factory=list)  # settings files named on the command line
 
 
 PLAIN = PlainView()  # (it keeps nothing between questions: one serves every caller)

@@ -3,9 +3,11 @@ then every workspace root through `resolve`. Any error refuses the pack."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
+
+import msgspec
 
 from skillkit.core.diagnostics import Diagnostic, Severity
 from skillkit.core.errors import ConfigError, InputError, VerdictError
@@ -70,7 +72,7 @@ def as_packed(root: Path, space: LoadedWorkspace, packed: frozenset[str] | None)
     documents = tuple(d for d in space.documents if root_label(root, d.file) in packed)
     if len(skills) == len(space.skills) and len(documents) == len(space.documents):
         return space
-    return replace(space, skills=skills, documents=documents)
+    return msgspec.structs.replace(space, skills=skills, documents=documents)
 
 
 def below(root: Path, space: LoadedWorkspace) -> LoadedWorkspace:
@@ -80,7 +82,7 @@ def below(root: Path, space: LoadedWorkspace) -> LoadedWorkspace:
     documents = tuple(d for d in space.documents if inside(root, d.file))
     if len(skills) == len(space.skills) and len(documents) == len(space.documents):
         return space
-    return replace(space, skills=skills, documents=documents)
+    return msgspec.structs.replace(space, skills=skills, documents=documents)
 
 
 def prepare(root: Path, config: Path | None, progress: Callable[[int, int], None] | None = None,

@@ -3,8 +3,9 @@ files whose errors make `resolve` refuse the whole workspace."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
+
+import msgspec
 
 from skillkit.core.diagnostics import Diagnostic
 from skillkit.core.errors import InputError
@@ -28,7 +29,7 @@ def load_workspace(root: Path, options: Options, progress: Progress | None = Non
     if not is_root(root):
         raise InputError("not a workspace: no skillkit.yaml, [tool.skillkit] in pyproject.toml or skills/ "
                          "in this folder (a skill folder is never one)", str(root))
-    options = replace(options, ignore=options.ignore | frozenset(RULE_IDS))
+    options = msgspec.structs.replace(options, ignore=options.ignore | frozenset(RULE_IDS))
     result = run([root], options, progress)
     target = root.resolve()
     workspace = next((w for w in result.workspaces if w.root is not None and w.root.resolve() == target), None)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import enum
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 
-@dataclass(frozen=True)
-class Reporter:
+
+class Reporter(msgspec.Struct, frozen=True):
     name: str  # the --format value
     module: str  # imported on use
     machine: bool  # json, sarif, github, html: never through Rich, paths relative to the repository's top

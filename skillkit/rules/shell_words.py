@@ -16,7 +16,8 @@ Linear time: runs of plain characters are taken by one regex match, nesting is b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+import msgspec
 
 PLAIN = re.compile(r"[^\s'\"\\$`|&;()<>#]+")
 OPERATORS = ("||", "&&", ";;", "|&", "|", "&", ";")
@@ -24,13 +25,12 @@ MAX_DEPTH = 16  # nested substitutions deeper than this are read as text
 HEREDOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z0-9_.-]{1,64})\1")
 
 
-@dataclass
-class Word:
+class Word(msgspec.Struct):
     start: int                                  # offset of its first character
     end: int = 0                                # offset after its last character
     text: str = ""                              # quotes removed, substitutions left out
-    subs: list["Script"] = field(default_factory=list)   # $(...) and backticks: they run
-    procs: list["Script"] = field(default_factory=list)  # <(...) and >(...): they run
+    subs: list["Script"] = msgspec.field(default_factory=list)   # $(...) and backticks: they run
+    procs: list["Script"] = msgspec.field(default_factory=list)  # <(...) and >(...): they run
 
 
 Command = list[Word]

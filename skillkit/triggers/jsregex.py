@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import bisect
 import functools
-from dataclasses import dataclass
 from typing import Iterator
 
+import msgspec
 import regex
 
 from skillkit.core import regex_time
@@ -91,8 +91,7 @@ _SURROGATE = regex.compile(r"[\ud800-\udfff]")
 # --- the trigger literal -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RegexTrigger:
+class RegexTrigger(msgspec.Struct, frozen=True):
     pattern: str  # the text between the slashes, with `\/` kept as written
     flags: str  # as written, e.g. "gi"
 
@@ -413,8 +412,7 @@ def _unrolled_size(node: Node) -> int:
 # --- the API -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class JSRegex:
+class JSRegex(msgspec.Struct, frozen=True):
     source: str  # pattern as given
     flags: str
     compiled: regex.Pattern[str]

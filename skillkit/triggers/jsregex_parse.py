@@ -15,9 +15,9 @@ MAX_DEPTH, and `\\p{Changes_When_NFKC_Casefolded}` (the `regex` module has no su
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Literal, Union
 
+import msgspec
 import regex
 
 MAX_DEPTH = 100  # groups inside groups; keeps the parser and `regex` well inside Python's stack
@@ -34,28 +34,24 @@ class JSRegexError(ValueError):
 # --- syntax tree -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Char:
+class Char(msgspec.Struct, frozen=True):
     """One literal code unit (without `u`) or code point (with `u`)."""
 
     cp: int
 
 
-@dataclass(frozen=True, slots=True)
-class ClassRange:
+class ClassRange(msgspec.Struct, frozen=True):
     lo: int
     hi: int
 
 
-@dataclass(frozen=True, slots=True)
-class ClassEscape:
+class ClassEscape(msgspec.Struct, frozen=True):
     """\\d \\D \\s \\S \\w \\W: their sets depend on the flags, so the emitter builds them."""
 
     kind: Literal["d", "D", "s", "S", "w", "W"]
 
 
-@dataclass(frozen=True, slots=True)
-class Property:
+class Property(msgspec.Struct, frozen=True):
     """\\p{...} or \\P{...} (only with `u`); `name` is already in `regex` syntax, e.g. "gc=Lu"."""
 
     name: str
@@ -65,47 +61,40 @@ class Property:
 ClassItem = Union[ClassRange, ClassEscape, Property]
 
 
-@dataclass(frozen=True, slots=True)
-class CharClass:
+class CharClass(msgspec.Struct, frozen=True):
     """[...] and the stand-alone class escapes (\\d, \\p{L}, ...): matches one character."""
 
     items: tuple[ClassItem, ...]
     negated: bool
 
 
-@dataclass(frozen=True, slots=True)
-class AnyChar:
+class AnyChar(msgspec.Struct, frozen=True):
     """The dot."""
 
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
+class Anchor(msgspec.Struct, frozen=True):
     kind: Literal["^", "$", "b", "B"]
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(msgspec.Struct, frozen=True):
     body: Node
     index: int | None  # capture number, None for (?:...)
     name: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Look:
+class Look(msgspec.Struct, frozen=True):
     body: Node
     behind: bool
     negative: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Backref:
+class Backref(msgspec.Struct, frozen=True):
     index: int | None  # \1 ...
     name: str | None  # \k<name>, resolved through ParsedPattern.names
     offset: int
 
 
-@dataclass(frozen=True, slots=True)
-class Repeat:
+class Repeat(msgspec.Struct, frozen=True):
     body: Node
     min: int
     max: int | None  # None: unbounded
@@ -113,21 +102,18 @@ class Repeat:
     span: tuple[int, int]  # the quantified term in the source, for messages
 
 
-@dataclass(frozen=True, slots=True)
-class Sequence:
+class Sequence(msgspec.Struct, frozen=True):
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Alternation:
+class Alternation(msgspec.Struct, frozen=True):
     alternatives: tuple[Node, ...]
 
 
 Node = Union[Char, CharClass, AnyChar, Anchor, Group, Look, Backref, Repeat, Sequence, Alternation]
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedPattern:
+class ParsedPattern(msgspec.Struct, frozen=True):
     root: Node
     group_count: int
     names: dict[str, int]

@@ -12,8 +12,9 @@ would be 2 GB, so rendering stops at the cap with `MacroExpansionTooLarge`. Macr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator, Mapping
+
+import msgspec
 
 from skillkit.core.errors import InputError
 
@@ -35,8 +36,7 @@ class MacroExpansionTooLarge(InputError):
 MACRO = re.compile(r"\{\{([^{}]*)\}\}")
 
 
-@dataclass(frozen=True, slots=True)
-class MacroUse:
+class MacroUse(msgspec.Struct, frozen=True):
     name: str     # trimmed
     offset: int   # of the opening `{{` in the text
 

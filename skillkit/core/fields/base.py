@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from skillkit.clients import REGISTRY
 from skillkit.core.rulebase import Edit
@@ -23,8 +24,7 @@ WORLDS = ("studio", "platform", "agent-skills",
 _MISSING: Any = object()
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     """One top-level key of a document.
 
     `schema` is the JSON Schema of the value; `rule` is the lint rule a violation reports
@@ -71,8 +71,7 @@ def quote_scalar(file: FixFile, diag: Diagnostic) -> list[Edit]:
     return [Edit(at, at + len(written), found[2])]
 
 
-@dataclass(frozen=True)
-class DocumentKind:
+class DocumentKind(msgspec.Struct, frozen=True):
     """A kind of file skillkit reads: skill frontmatter, tool, agent, scene, catalog, settings."""
 
     name: str
@@ -80,7 +79,7 @@ class DocumentKind:
     where: str
     fields: tuple[Field, ...]
     open_keys: bool = True  # unknown keys are left to lint's profile-aware `unknown-field`
-    extra: dict[str, Any] = field(default_factory=dict)  # $defs shared by the fields
+    extra: dict[str, Any] = msgspec.field(default_factory=dict)  # $defs shared by the fields
     # The rule a file of this kind reports a problem of its own under (not a mapping, an unknown
     # key of a closed kind): `tool-file` and the like, `unknown-field` for a skill's frontmatter.
     # "": the kind is no lint finding (settings and transcripts stop the command instead).

@@ -4,8 +4,9 @@ setting is written once, beside the rule, and the settings schema and field docs
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from skillkit.core.fields.base import DocumentKind
 from skillkit.core.fields.workspace_kinds import OPTION_GROUP, SETTINGS
@@ -21,9 +22,9 @@ def settings_kind(registry: Registry) -> DocumentKind:
         if len(path) != 2 or path[0] != OPTION_GROUP:
             raise ValueError(f"a rule option lives under `{OPTION_GROUP}.<key>`, not at {'.'.join(path)}")
     properties = {path[1]: options[path].schema for path in sorted(options)}
-    fields = tuple(replace(f, schema={**f.schema, "properties": properties}) if f.name == OPTION_GROUP else f
+    fields = tuple(msgspec.structs.replace(f, schema={**f.schema, "properties": properties}) if f.name == OPTION_GROUP else f
                    for f in SETTINGS.fields)
-    return replace(SETTINGS, fields=fields)
+    return msgspec.structs.replace(SETTINGS, fields=fields)
 
 
 def completed_kinds(registry: Registry) -> dict[str, DocumentKind]:
