@@ -167,7 +167,7 @@ class SkillFile(msgspec.Struct, frozen=True):
     keys: tuple[Key, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # a dataclass still: undeclared() reads fields(), a test dataclasses.replace()s it
 class Client:
     """One client's declaration.
 

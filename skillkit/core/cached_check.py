@@ -61,7 +61,8 @@ class Cached:
         checked, prints = self._checked([files[index] for index, _, _ in pending], [now for _, _, now in pending])
         for (index, name, _), print_, result in zip(pending, prints, checked, strict=True):
             out[index] = result
-            self.cache.put(name, print_, result if result.doc is None else msgspec.structs.replace(result, doc=stored(result.doc)))
+            kept = result if result.doc is None else msgspec.structs.replace(result, doc=stored(result.doc))
+            self.cache.put(name, print_, kept)
         self.cache.save()
         return out  # type: ignore[return-value]  (every place filled: a hit, or checked)
 

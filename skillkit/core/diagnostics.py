@@ -23,7 +23,7 @@ class Severity(enum.IntEnum):
         return cls[word.strip().upper()]
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, order=True, slots=True)  # not a Struct: __post_init__ sets `message` (frozen)
 class Diagnostic:
     """One finding. Field order is the sort order: by file, then position, then rule."""
 

@@ -24,7 +24,7 @@ FRONTMATTER_UNCLOSED = Finding("frontmatter-unclosed", Severity.ERROR, """
         A `---` inside a value does not close it; only a whole line does.""")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # not a Struct: StoredSplit sets its slots with object.__setattr__
 class SplitDocument:
     """`yaml_text` starts on line 2 of the file; `body_line` is the body's first line."""
 

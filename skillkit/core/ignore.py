@@ -305,7 +305,7 @@ def compile_lines(lines: list[str] | tuple[str, ...]) -> tuple[Pattern, ...]:
     return tuple(msgspec.structs.replace(p, number=number) for number, p in compiled if p is not None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # not a Struct: _index is set in __post_init__, kept out of ==
 class IgnoreLayer:
     """The patterns of one ignore file, applied to paths below `base` ("" for the root)."""
 

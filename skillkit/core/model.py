@@ -29,7 +29,7 @@ class ToolRef(msgspec.Struct, frozen=True):
     column: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a dataclass still: tests replace() it and read dataclasses.fields()
 class Skill:
     """A valid skill. `fields` holds the frontmatter as written; the typed attributes carry
     the defaults of the field registry."""

@@ -33,7 +33,7 @@ class Hit(NamedTuple):
     severity: Severity | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # not a Struct: its listings are left out of == and repr (compare=False)
 class WorkspaceView:
     """What a workspace rule sees: the documents that parsed, by kind."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Hashable
 
 
-@dataclass
+@dataclass  # not a Struct: its memos and listings are left out of == and repr (compare=False)
 class Workspace:
     """The files of one root (or, with root None, skills found outside any root)."""
 
