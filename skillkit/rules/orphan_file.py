@@ -139,11 +139,14 @@ def _linked(graph: SkillGraph) -> set[str]:
     targets = {edge.rel for edge in graph.edges if edge.rel is not None and edge.exists}
     if "." in targets:
         return {item.rel for item in graph.bundle.files}
-    linked = set()
-    for item in graph.bundle.files:
-        parts = item.rel.split("/")
-        if any("/".join(parts[:depth]) in targets for depth in range(1, len(parts) + 1)):
-            linked.add(item.rel)
+    linked = {item.rel for item in graph.bundle.files if item.rel in targets}
+    # a folder above a file is a walked folder of the bundle: most skills link no folder at all
+    folders = targets & graph.bundle.folders
+    if folders:
+        for item in graph.bundle.files:
+            parts = item.rel.split("/")
+            if any("/".join(parts[:depth]) in folders for depth in range(1, len(parts))):
+                linked.add(item.rel)
     return linked
 
 
