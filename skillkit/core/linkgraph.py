@@ -29,8 +29,10 @@ READ_BY_PEOPLE = ("README", "CHANGELOG", "CHANGES", "HISTORY", "CONTRIBUTING", "
                   "AUTHORS", "LICENSE", "LICENCE", "NOTICE", "COPYING")
 # What Claude Code replaces with the skill's folder before a model reads the text.
 SKILL_FOLDER_PREFIXES = (BASE_DIR, "${CLAUDE_SKILL_DIR}/")
-# A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path.
-NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/)")
+# A scheme (`https:`, `mailto:`), a fragment of this page, a network path, an absolute path,
+# a path in the user's home folder (`~/.claude/shared/x.md`: where an installed skill's
+# shared files live, which no checkout holds).
+NOT_A_FILE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#|//|/|~/)")
 # `[the skill](...)` in an example of what a user types: an ellipsis stands for a link
 PLACEHOLDER = re.compile(r"^(?:\.{3,}|…|%E2%80%A6)$")
 # A template's stand-ins for a path: `[path](url)`, `([File].kt:123)`, `<name>.md`, `{feature}/x.md`

@@ -39,6 +39,22 @@ def test_links_are_read_as_clients_read_them(cli):
     }
 
 
+def test_a_link_into_the_users_home_folder_is_not_checked_in_the_checkout(cli, tmp_path):
+    """`[schema](~/.claude/shared/schemas/model.md)` (thoughtspot-agent-skills' references):
+    a path in the home folder of whoever installed the skill, as an absolute path is; it
+    names no file of the checkout, beside the linking file or anywhere."""
+    folder = tmp_path / "skills" / "coach"
+    (folder / "references").mkdir(parents=True)
+    (folder / "SKILL.md").write_text("---\nname: coach\ndescription: Coaches a model's design when asked to.\n---\n"
+                                     "Read [the rules](references/rules.md).\n", encoding="utf-8")
+    (folder / "references" / "rules.md").write_text("See [the schema](~/.claude/shared/schemas/model.md) and "
+                                                    "[a page](~draft.md).\n", encoding="utf-8")
+    found = brief(lint(cli, tmp_path, "--select", "references"))
+    assert found == {("skills/coach/references/rules.md", 1, "references",
+                      "`~draft.md` does not exist (from `references/rules.md` it points at `references/~draft.md`; "
+                      "links resolve from the folder of the file that holds them)")}
+
+
 def test_orphans_of_a_big_bundle_are_found_in_one_pass(cli, tmp_path):
     """A skill carrying 300 reference pages (as vendors' documentation bundles do), each
     naming two others by file name; the odd-numbered pages are named by none. orphan-file
