@@ -56,6 +56,10 @@ LINK = re.compile(r"\[([^\[\]`\\<]*)\]\(([^\s()`\\<]+)(?:[ \t]+\"[^\"\\\n]*\")?\
 # change what a stretch reads; a bare `&`, a parenthesis, a `<` before no letter (`Callback<>`)
 # and a `]` with no `[` left to close do not.
 SPECIAL = re.compile(r"[\[`\\]|<(?=[A-Za-z/!?])")
+# Its characters as one class: searched at a character class's speed (an alternation is tried at
+# every position: three times slower over a collection's prose), each `<` then looked at.
+SPECIAL_CHARACTER = re.compile(r"[\[`\\<]")
+TAG_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz/!?")
 # A backslash before punctuation no link is made of (`image\_text`, `\*`): that character,
 # literally, wherever it stands; blanked (same length) before the search for what is special.
 HARMLESS_ESCAPE = re.compile(r"\\[_*#.+=|~^%$@&,;:'-]")
@@ -79,7 +83,7 @@ def plain(text: str) -> Reading | None:
         text = CODE_SPAN.sub(_blank, text)  # same length: positions still count
     if "\\" in text:
         text = HARMLESS_ESCAPE.sub("  ", text)
-    if SPECIAL.search(LINK.sub("", text)):
+    if _special(LINK.sub("", text)):
         return None
     links = []
     # Lines counted up to `counted`, and where the last of them starts: one pass, not a count
@@ -101,6 +105,16 @@ def plain(text: str) -> Reading | None:
         image = match.start() > 0 and text[match.start() - 1] == "!"
         links.append(Link(line + 1, column + 1, normalise(match.group(2)), "image" if image else "link"))
     return Reading(tuple(links))
+
+
+def _special(text: str) -> bool:
+    """SPECIAL.search(text) is not None."""
+    at = 0
+    while (found := SPECIAL_CHARACTER.search(text, at)) is not None:
+        at = found.end()
+        if found.group() != "<" or text[at:at + 1] in TAG_START:
+            return True
+    return False
 
 
 def _deep_lines_continue(text: str) -> bool:
