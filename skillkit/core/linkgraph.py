@@ -39,6 +39,12 @@ PLACEHOLDER = re.compile(r"^(?:\.{3,}|…|%E2%80%A6)$")
 STAND_IN = re.compile(r"(?i)^(?:url|uri|link|href|path|file|todo|tbd)$|(?:^|/)(?:\[[\w .-]+\]|<[\w .-]+>|\{[\w .-]+\})")
 
 
+def _may_stand_in(path: str) -> bool:
+    """Whether STAND_IN can match: its words are four letters at most, its brackets are there
+    (asked first: its bracket alternative has no literal start and is tried at every position)."""
+    return len(path) <= 4 or "[" in path or "<" in path or "{" in path
+
+
 def not_followed(source: str) -> bool:
     """Whether a Markdown file's links are no references of the skill: files under assets/
     are output templates and material a skill copies (their links, `[Screenshot](path/to/
@@ -54,7 +60,7 @@ def local_target(target: str) -> str | None:
     if not target or NOT_A_FILE.match(target) or PLACEHOLDER.match(target):
         return None
     path = unquote(target.split("#", 1)[0].split("?", 1)[0])
-    if not path.startswith(SKILL_FOLDER_PREFIXES) and STAND_IN.search(path):
+    if not path.startswith(SKILL_FOLDER_PREFIXES) and _may_stand_in(path) and STAND_IN.search(path):
         return None
     return path or None
 
