@@ -59,10 +59,12 @@ SHAPES: tuple[tuple[str, str, str, str], ...] = (
 # Which families a text may hold, in two passes instead of one per prefix: every `-` and
 # every `_` is looked at once (a literal first character: a fast scan), and the prefix that
 # ends there named by a look-behind. The rest have a character prose rarely holds: one
-# memchr for it, then the mark from there on.
+# memchr for it, then the mark from there on. The two letters before a `_` are looked at first:
+# code is full of underscores (`snake_case`), and one look-behind turns most of them away.
 DASHED = re.compile(r"-(?<=[ktbparsi]-)(?:(?<=sk-)(?P<sk>)|(?<=glpat-)(?P<glpat>)|(?<=xox[bpars]-)(?P<xox>)"
                     r"|(?<=pypi-)(?P<pypi>))")
-UNDERSCORED = re.compile(r"_(?:(?<=gh[pousr]_)(?P<gh>)|(?<=github_pat_)(?P<github_pat>)|(?<=[sr]k_live_)(?P<live>)"
+UNDERSCORED = re.compile(r"_(?<=(?:h[pousrf]|at|ve|pm)_)"
+                         r"(?:(?<=gh[pousr]_)(?P<gh>)|(?<=github_pat_)(?P<github_pat>)|(?<=[sr]k_live_)(?P<live>)"
                          r"|(?<=hf_)(?P<hf>)|(?<=npm_)(?P<npm>))")
 GATED = tuple((mark, gate, mark.index(gate)) for mark, gate in (("eyJ", "J"), ("PRIVATE KEY", "V")))
 # AWS's and Google's marks start alike: one search for `A` (a literal: memchr speed) names all

@@ -22,3 +22,16 @@ def test_the_marks_named_are_the_marks_held(text):
 def test_overlapping_marks_are_both_named():
     assert {"AKIA", "ASIA"} <= _present("AKIASIA")
     assert {"AKIA", "AIza"} <= _present("AKIAIza")
+
+
+UNDERSCORED = {"gh": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github_pat": ("github_pat_",),
+               "live": ("sk_live_", "rk_live_"), "hf": ("hf_",), "npm": ("npm_",)}
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(["g", "h", "p", "o", "u", "s", "r", "_", "github", "_pat", "sk", "rk", "live", "f",
+                                 "npm", "x", "snake", " "]), max_size=14).map("".join))
+def test_the_underscored_families_named_are_those_held(text):
+    named = _present(text)
+    assert {f for f in UNDERSCORED if f in named} == {f for f, marks in UNDERSCORED.items()
+                                                       if any(m in text for m in marks)}
