@@ -78,32 +78,38 @@ def read_sized_text(path: str) -> tuple[str | None, int | None]:
     return (text.replace("\r\n", "\n") if "\r" in text else text), size
 
 
-# A lint run's walk listings (core/spaces.py: Workspace.listings), by folder as os.path.normpath
-# spells it: discovery listed every folder of every skill moments ago, and a second scandir of
-# each (two thousand skills: 4,000 listings, about 90 ms here) bought nothing. Empty outside a
-# run that sets it (the language server, pack): there the disk is listed.
+# A lint run's walk listings (core/spaces.py: Workspace.listings): discovery listed every folder
+# of every skill moments ago, and a second scandir of each (two thousand skills: 4,000
+# listings, about 90 ms here) bought nothing. Indexed by folder as os.path.normpath spells it
+# when a bundle is first walked (a cached run walks none: its listings are never indexed).
+# Empty outside a run that sets it (the language server, pack): there the disk is listed.
+_RUN: list[Mapping[str, list[os.DirEntry[str]]]] = []
 _LISTED: dict[str, list[os.DirEntry[str]]] = {}
 
 
 @contextlib.contextmanager
 def listed_for_run(listings: Mapping[str, list[os.DirEntry[str]]]) -> Iterator[None]:
     """The walk's `listings` answer walk_bundle inside (a run inside a run: the outer's after)."""
-    outer = dict(_LISTED)
+    outer, outer_index = list(_RUN), dict(_LISTED)
+    _RUN[:] = [listings]
     _LISTED.clear()
-    _LISTED.update((os.path.normpath(where), entries) for where, entries in listings.items())
     try:
         yield
     finally:
+        _RUN[:] = outer
         _LISTED.clear()
-        _LISTED.update(outer)
+        _LISTED.update(outer_index)
 
 
 def _entries(here: str) -> list[os.DirEntry[str]]:
     """A folder's entries, sorted by name as the walk's are: the run's listing of it, else the
     disk's (OSError: it cannot be listed). Sorted, a bundle of more than MAX_FILES files is
     the same files on every machine (the disk's own order differs between file systems)."""
-    if _LISTED and (listed := _LISTED.get(os.path.normpath(here))) is not None:
-        return listed
+    if _RUN:
+        if not _LISTED:
+            _LISTED.update((os.path.normpath(where), entries) for where, entries in _RUN[0].items())
+        if (listed := _LISTED.get(os.path.normpath(here))) is not None:
+            return listed
     return scan_disk(here)
 
 

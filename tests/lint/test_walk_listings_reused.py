@@ -69,10 +69,11 @@ def test_inside_a_run_the_walked_folders_are_not_listed_again_and_others_are(tmp
 
     monkeypatch.setattr(bundle.os, "scandir", counting)
     with listed_for_run(space.listings):
+        assert bundle._LISTED == {}  # indexed when a bundle is first walked (a cached run walks none)
         found = walk_bundle(skill)
     assert [f.rel for f in found.files] == ["references/r.md"]  # `late` is no folder of the walk's listing
     assert listed == []
-    assert bundle._LISTED == {}  # the run's listings are gone after it
+    assert bundle._LISTED == {} and bundle._RUN == []  # the run's listings are gone after it
     assert [f.rel for f in walk_bundle(skill).files] == ["late/l.md", "references/r.md"]
     assert sorted(listed) == [os.path.normpath(skill), os.path.normpath(skill / "late"),
                               os.path.normpath(skill / "references")]
