@@ -51,17 +51,13 @@ class Bundle(NamedTuple):
     folders: frozenset[str]  # every walked folder's rel path (a link may name a folder)
 
 
-def read_bundled(path: str) -> str | None:
+def read_bundled(path: str) -> tuple[str | None, int | None]:
     """A bundled file's text, or None: binary, over the cap, or unreadable (a FIFO or a folder
     swapped in for the file listed is not read). One read of the size the open file reports
     (core/reader.read_stamped): most files are a few KB. A stand-in's text (an editor's unsaved
-    buffer, in the language server) is read in place of the file's, as for SKILL.md."""
-    return read_sized_text(path)[0]
-
-
-def read_sized_text(path: str) -> tuple[str | None, int | None]:
-    """read_bundled's text, and the file's size when it was opened (upload-limits adds them up
-    without a second stat a file); None for a binary kind never opened, a stand-in, a failed read."""
+    buffer, in the language server) is read in place of the file's, as for SKILL.md. With it,
+    the file's size when it was opened (upload-limits adds them up without a second stat a
+    file); None for a binary kind never opened, a stand-in, a failed read."""
     if os.path.splitext(path)[1].lower() in BINARY_SUFFIXES:
         return None, None
     try:
@@ -140,4 +136,4 @@ def walk_bundle(folder: Path) -> Bundle:
             except OSError:
                 continue
     found.sort()
-    return Bundle(tuple(BundledFile(rel, path, *read_sized_text(path)) for rel, path in found), frozenset(folders))
+    return Bundle(tuple(BundledFile(rel, path, *read_bundled(path)) for rel, path in found), frozenset(folders))

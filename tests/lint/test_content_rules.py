@@ -129,10 +129,10 @@ def test_a_bundled_file_read_whole_at_the_cap_and_a_fifo_or_folder_in_its_place(
     (tmp_path / "long.md").write_text("x" * (SNIFF * 3) + "\0 past the sniff\n", encoding="utf-8")
     (tmp_path / "folder.md").mkdir()
     os.mkfifo(tmp_path / "pipe.md")
-    assert read_bundled(str(tmp_path / "at-cap.txt")) == "a" * MAX_FILE_BYTES
-    assert read_bundled(str(tmp_path / "long.md")) == "x" * (SNIFF * 3) + "\0 past the sniff\n"  # NUL past 8 KB: text
-    assert read_bundled(str(tmp_path / "folder.md")) is None
-    assert read_bundled(str(tmp_path / "pipe.md")) is None
+    assert read_bundled(str(tmp_path / "at-cap.txt"))[0] == "a" * MAX_FILE_BYTES
+    assert read_bundled(str(tmp_path / "long.md"))[0] == "x" * (SNIFF * 3) + "\0 past the sniff\n"  # NUL past 8 KB: text
+    assert read_bundled(str(tmp_path / "folder.md"))[0] is None
+    assert read_bundled(str(tmp_path / "pipe.md"))[0] is None
 
 
 def test_short_reads_are_read_on_to_the_end(tmp_path, monkeypatch):
@@ -148,7 +148,7 @@ def test_short_reads_are_read_on_to_the_end(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "read", lambda fd, n: real_read(fd, min(n, 4096)))
     text = "".join(f"line {n}\n" for n in range(20_000))  # ~160 KB
     (tmp_path / "long.md").write_text(text, encoding="utf-8")
-    assert read_bundled(str(tmp_path / "long.md")) == text
+    assert read_bundled(str(tmp_path / "long.md"))[0] == text
     assert read_bytes(tmp_path / "long.md") == text.encode("utf-8")
     assert read_bytes(tmp_path / "long.md", limit=100_000) == len(text)  # over the limit: its size
     (tmp_path / "at.md").write_bytes(b"x" * 10_000)
